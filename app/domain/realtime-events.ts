@@ -1,0 +1,14 @@
+/** Events sent to the account rooms; the names are the spec's. */
+export type RealtimeEvent =
+  | { type: "move_status_changed"; account_id: number; move_id: number; affected_trailers: number[] }
+  | { type: "trailer_location_updated"; account_id: number; trailer_id: number; location: string }
+  | { type: "truck_location_updated"; account_id: number; truck_id: number; location: string }
+  | { type: "location_history_updated"; account_id: number; asset: "trailer" | "truck"; asset_id: number }
+  | { type: "session_ended"; session_id: number; reason: string };
+
+export const ALL_ACCOUNTS_ROOM = "all";
+
+/** The websocket path of an account's room (or of the admins' room for every account). */
+export function roomPath(room: number | typeof ALL_ACCOUNTS_ROOM): string {
+  return `/parties/account-room/${room}`;
+}

@@ -1,0 +1,72 @@
+/** Roles, their ranks and labels: the one place the rest of the product asks. */
+
+export const ROLES = [
+  "admin",
+  "super_manager",
+  "account_manager",
+  "manager",
+  "yard_driver",
+  "road_driver",
+  "mechanic",
+  "security",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_FLAG = {
+  admin: "isAdmin",
+  super_manager: "isSuperManager",
+  account_manager: "isAccountManager",
+  manager: "isManager",
+  yard_driver: "isYardDriver",
+  road_driver: "isRoadDriver",
+  mechanic: "isMechanic",
+  security: "isSecurity",
+} as const satisfies Record<Role, string>;
+
+export type RoleFlags = { [K in (typeof ROLE_FLAG)[Role]]: boolean };
+
+export const ROLE_RANK: Record<Role, number> = {
+  admin: 5,
+  super_manager: 4,
+  account_manager: 3,
+  manager: 2,
+  yard_driver: 1,
+  road_driver: 1,
+  mechanic: 1,
+  security: 1,
+};
+
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: "Admin",
+  super_manager: "Super Manager",
+  account_manager: "Account Manager",
+  manager: "Manager",
+  yard_driver: "Yard Driver",
+  road_driver: "Road Driver",
+  mechanic: "Mechanic",
+  security: "Security",
+};
+
+/** The role a user holds (exactly one, enforced by the database). */
+export function roleOf(flags: RoleFlags): Role {
+  return ROLES.find((role) => flags[ROLE_FLAG[role]]) ?? "security";
+}
+
+export function rankOf(flags: RoleFlags): number {
+  return ROLE_RANK[roleOf(flags)];
+}
+
+/** Flags for exactly one role: selecting a role clears all the others. */
+export function flagsFor(role: Role): RoleFlags {
+  return Object.fromEntries(ROLES.map((r) => [ROLE_FLAG[r], r === role])) as RoleFlags;
+}
+
+/** Admin, super manager, account manager and manager: may create moves, add users, see reports. */
+export function isManagerial(flags: RoleFlags): boolean {
+  return rankOf(flags) >= ROLE_RANK.manager;
+}
+
+/** Drivers need a driver number; so do mechanics. */
+export function needsDriverNumber(role: Role): boolean {
+  return role === "yard_driver" || role === "road_driver" || role === "mechanic";
+}

@@ -1,0 +1,61 @@
+import { getServerByName, routePartykitRequest } from "partyserver";
+import type { Env } from "../../load-context";
+import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../../party/account-room";
+import { ALL_ACCOUNTS_ROOM, type RealtimeEvent } from "../domain/realtime-events";
+import { openDatabase } from "./db.server";
+import { findLiveSession, readSessionToken } from "./session.server";
+
+/**
+ * Decides whether a socket may join a room. Denied unless the request carries the cookie of a
+ * live session, and the room is the user's own account's. Admins join the room `all`, which
+ * receives the events of every account.
+ * Returns the request to forward (tagged with session and user ids) or a refusal.
+ */
+export async function authorizeSocket(request: Request, env: Env, room: string): Promise<Request | Response> {
+  const database = openDatabase(env);
+  try {
+    const live = await findLiveSession(database.db, readSessionToken(request));
+    if (!live) return new Response("Unauthorized", { status: 401 });
+    const { user, session } = live;
+    const allowed = room === socketRoomOf(user);
+    if (!allowed) return new Response("Forbidden", { status: 403 });
+    const forwarded = new Request(request);
+    forwarded.headers.set(SOCKET_SESSION_HEADER, String(session.id));
+    forwarded.headers.set(SOCKET_USER_HEADER, String(user.id));
+    return forwarded;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The one room a user's sockets may join. */
+export function socketRoomOf(user: { isAdmin: boolean; accountId: number | null }): string {
+  return user.isAdmin || user.accountId === null ? ALL_ACCOUNTS_ROOM : String(user.accountId);
+}
+
+/** Routes `/parties/*`: websocket upgrades are authorised; plain HTTP to a room is refused. */
+export async function handleRoomRequest(request: Request, env: Env): Promise<Response> {
+  const response = await routePartykitRequest(request, env, {
+    onBeforeConnect: (req, lobby) => authorizeSocket(req, env, lobby.name),
+    onBeforeRequest: () => new Response("Not found", { status: 404 }),
+  });
+  return response ?? new Response("Not found", { status: 404 });
+}
+
+/** Sends an event to an account's room and to the admins' room. Call it after the write commits. */
+export async function publish(env: Env, accountId: number, event: RealtimeEvent): Promise<void> {
+  const message = JSON.stringify(event);
+  const rooms = [String(accountId), ALL_ACCOUNTS_ROOM];
+  await Promise.all(rooms.map(async (name) => (await getServerByName(env.AccountRoom, name)).publish(message)));
+}
+
+/** Closes the open sockets of an ended session in every room it may have joined. */
+export async function closeSessionSockets(
+  env: Env,
+  sessionId: number,
+  user: { isAdmin: boolean; accountId: number | null },
+  reason: string,
+): Promise<void> {
+  const room = await getServerByName(env.AccountRoom, socketRoomOf(user));
+  await room.closeSessionSockets(sessionId, reason);
+}

@@ -1,0 +1,74 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { AppHeader } from "./components/app-header";
+import { getLiveSession } from "./lib/guards.server";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Yardline" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const live = await getLiveSession(request, context);
+  const user = live
+    ? { id: live.user.id, email: live.user.email, alphaCode: live.user.alphaCode, isAdmin: live.user.isAdmin }
+    : null;
+  return { user };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <AppHeader user={data?.user ?? null} />
+        <main className="mx-auto w-full max-w-7xl px-3 py-4 sm:px-6">{children}</main>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : "The page could not be shown."
+    : "An unexpected error occurred. Please try again.";
+  return (
+    <section role="alert" className="mx-auto max-w-lg rounded-lg border border-red-200 bg-white p-6 shadow-sm">
+      <h1 className="text-lg font-semibold text-red-700">{title}</h1>
+      <p className="mt-2 text-slate-700">{message}</p>
+      <a href="/" className="mt-4 inline-block text-brand-600 underline">
+        Back to the dashboard
+      </a>
+    </section>
+  );
+}

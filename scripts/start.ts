@@ -1,0 +1,112 @@
+/**
+ * `npm start`: the whole app on this machine. Starts the embedded Postgres (data under .data/,
+ * unless DATABASE_URL is set), applies migrations, seeds the demo data into an empty database,
+ * builds, and serves the Worker with `wrangler dev` (workerd, Durable Objects included).
+ *
+ * Options: --port=8787  --pg-port=54329  --data-dir=.data/postgres  --fresh (start from an empty
+ * database)  --skip-build  --test-hooks (the end-to-end test server only).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { DEMO_LOGINS, seedDemoData } from "../db/seed";
+import { openDatabase } from "../app/lib/db.server";
+import { applyMigrations } from "./lib/migrate";
+import { startEmbeddedPostgres, type RunningPostgres } from "./lib/postgres";
+
+function option(name: string, fallback: string): string {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+const port = Number(option("port", "8787"));
+const pgPort = Number(option("pg-port", "54329"));
+const dataDir = option("data-dir", ".data/postgres");
+const seedPassword = process.env.SEED_PASSWORD ?? "Yardline#2025";
+const say = (line: string) => console.log(`[yardline] ${line}`);
+
+let postgres: RunningPostgres | undefined;
+let worker: ChildProcess | undefined;
+let stopping = false;
+
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  if (worker && worker.exitCode === null) {
+    worker.kill("SIGTERM");
+    await new Promise((resolve) => worker!.once("exit", resolve));
+  }
+  if (postgres) await postgres.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+async function waitUntilServing(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (worker?.exitCode !== null) throw new Error("wrangler dev exited");
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+try {
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    if (flag("fresh")) rmSync(dataDir, { recursive: true, force: true });
+    say(`starting Postgres (data in ${dataDir})`);
+    postgres = await startEmbeddedPostgres({ dataDir, port: pgPort, database: "yardline" });
+    databaseUrl = postgres.url;
+  }
+  await applyMigrations(databaseUrl);
+  const database = openDatabase({ DATABASE_URL: databaseUrl });
+  try {
+    const result = await seedDemoData(database.db, { password: seedPassword });
+    say(result.seeded ? "seeded the demo data" : "the database already has data: not seeding");
+  } finally {
+    await database.close();
+  }
+
+  if (!flag("skip-build")) {
+    say("building");
+    await run("npx", ["remix", "vite:build"]);
+  }
+
+  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", `DATABASE_URL:${databaseUrl}`];
+  if (flag("test-hooks")) args.push("--var", "TEST_HOOKS:1");
+  worker = spawn("npx", args, {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true" },
+  });
+  worker.on("exit", (code) => {
+    if (!stopping) {
+      say(`wrangler dev exited (${code})`);
+      void stop(code ?? 1);
+    }
+  });
+  const url = `http://localhost:${port}`;
+  await waitUntilServing(url, 120_000);
+  say(`Yardline is running at ${url}`);
+  say(`demo logins (password ${process.env.SEED_PASSWORD ? "from SEED_PASSWORD" : seedPassword}):`);
+  for (const login of DEMO_LOGINS) {
+    say(`  ${login.email.padEnd(26)} ${login.role}${login.account ? ` · ${login.account}` : ""}`);
+  }
+  say("press Ctrl-C to stop");
+} catch (error) {
+  console.error(`[yardline] ${error instanceof Error ? error.message : String(error)}`);
+  await stop(1);
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, sessions, trailers, users } from "../../db/schema";
+import { withActor } from "../../app/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+import { createAccount, createTrailer, createUser } from "./fixtures";
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(async () => test.close());
+
+function auditOf(table: string, recordId: number) {
+  return test.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.tableName, table), eq(auditLogs.recordId, String(recordId))))
+    .orderBy(asc(auditLogs.id));
+}
+
+describe("audit trail", () => {
+  it("an update writes an audit row with the acting user and old→new values of the changed fields only", async () => {
+    const account = await createAccount(test.db);
+    const trailer = await createTrailer(test.db, account.id, "Yard A");
+    await withActor(test.db, "MGR7", (tx) =>
+      tx.update(trailers).set({ trailerLocation: "Shop", inShop: true }).where(eq(trailers.id, trailer.id)),
+    );
+    const rows = await auditOf("trailers", trailer.id);
+    expect(rows.map((row) => row.action)).toEqual(["CREATE", "UPDATE"]);
+    const update = rows[1];
+    expect(update.userAlphaCode).toBe("MGR7");
+    expect(update.changedFields).toEqual({
+      trailer_location: { old: "Yard A", new: "Shop" },
+      in_shop: { old: false, new: true },
+    });
+  });
+
+  it("an insert outside withActor is recorded with no user, and a delete is recorded with the old values", async () => {
+    const account = await createAccount(test.db);
+    const trailer = await createTrailer(test.db, account.id, "Road");
+    await withActor(test.db, "ADM1", (tx) => tx.delete(trailers).where(eq(trailers.id, trailer.id)));
+    const [create, remove] = await auditOf("trailers", trailer.id);
+    expect(create.userAlphaCode).toBeNull();
+    expect(create.changedFields?.trailer_location).toEqual({ old: null, new: "Road" });
+    expect(remove.action).toBe("DELETE");
+    expect(remove.userAlphaCode).toBe("ADM1");
+    expect(remove.changedFields?.trailer_location).toEqual({ old: "Road", new: null });
+  });
+
+  it("an update that changes nothing writes no audit row", async () => {
+    const account = await createAccount(test.db);
+    const trailer = await createTrailer(test.db, account.id);
+    await withActor(test.db, "MGR7", (tx) =>
+      tx.update(trailers).set({ trailerLocation: trailer.trailerLocation }).where(eq(trailers.id, trailer.id)),
+    );
+    expect((await auditOf("trailers", trailer.id)).map((row) => row.action)).toEqual(["CREATE"]);
+  });
+
+  it("never records password hashes: a password change shows as redacted", async () => {
+    const account = await createAccount(test.db);
+    const user = await createUser(test.db, { role: "manager", accountId: account.id });
+    await withActor(test.db, "ADMIN", (tx) =>
+      tx.update(users).set({ passwordHash: "scrypt$new" }).where(eq(users.id, user.id)),
+    );
+    const rows = await auditOf("users", user.id);
+    const text = JSON.stringify(rows.map((row) => row.changedFields));
+    expect(text).not.toContain(user.passwordHash);
+    expect(text).not.toContain("scrypt$new");
+    expect(rows[1].changedFields).toEqual({ password_hash: { old: "[redacted]", new: "[redacted]" } });
+  });
+
+  it("sessions, which hold secrets, are not audited", async () => {
+    const account = await createAccount(test.db);
+    const user = await createUser(test.db, { role: "manager", accountId: account.id });
+    const [session] = await test.db
+      .insert(sessions)
+      .values({ userId: user.id, tokenHash: "hash-of-token", csrfSecret: "secret" })
+      .returning();
+    expect(await auditOf("sessions", session.id)).toEqual([]);
+  });
+
+  it("a rolled-back write leaves no audit row", async () => {
+    const account = await createAccount(test.db);
+    const trailer = await createTrailer(test.db, account.id);
+    await expect(
+      withActor(test.db, "MGR7", async (tx) => {
+        await tx.update(trailers).set({ trailerLocation: "Road" }).where(eq(trailers.id, trailer.id));
+        throw new Error("later step failed");
+      }),
+    ).rejects.toThrow("later step failed");
+    expect((await auditOf("trailers", trailer.id)).map((row) => row.action)).toEqual(["CREATE"]);
+    const [unchanged] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
+    expect(unchanged.trailerLocation).toBe(trailer.trailerLocation);
+  });
+});

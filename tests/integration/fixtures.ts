@@ -1,0 +1,45 @@
+/** Small builders for integration tests: each inserts one row with sensible defaults. */
+import { accounts, companies, trailers, users } from "../../db/schema";
+import type { Database } from "../../app/lib/db.server";
+import { flagsFor, type Role } from "../../app/domain/roles";
+import { hashPassword } from "../../app/lib/password.server";
+
+export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function createAccount(db: Database, name = `Account ${next()}`) {
+  const [company] = await db.insert(companies).values({ companyName: `${name} Co` }).returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ companyId: company.id, accountName: name, location: "Boston, MA" })
+    .returning();
+  return account;
+}
+
+export async function createUser(
+  db: Database,
+  options: { role: Role; accountId: number | null; password?: string; email?: string; alphaCode?: string },
+) {
+  const n = next();
+  const [user] = await db
+    .insert(users)
+    .values({
+      ...flagsFor(options.role),
+      accountId: options.accountId,
+      email: options.email ?? `user${n}@example.test`,
+      alphaCode: options.alphaCode ?? `U${n}`,
+      passwordHash: await hashPassword(options.password ?? "Secret#123", TEST_PASSWORD_COST),
+      firstLogin: false,
+    })
+    .returning();
+  return user;
+}
+
+export async function createTrailer(db: Database, accountId: number, location = "Yard A") {
+  const [trailer] = await db
+    .insert(trailers)
+    .values({ accountId, companyOwner: "ACME", trailerNumber: `T${next()}`, trailerLocation: location })
+    .returning();
+  return trailer;
+}

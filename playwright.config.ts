@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** The end-to-end server: the built Worker under `wrangler dev`, with its own fresh, seeded database. */
+export const E2E_PORT = 8788;
+export const E2E_PG_PORT = 54339;
+export const E2E_DATABASE_URL = `postgres://postgres:yardline@127.0.0.1:${E2E_PG_PORT}/yardline`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --skip-build --test-hooks`,
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: { SEED_PASSWORD: "Yardline#2025" },
+  },
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, unit and integration tests (Vitest, real Postgres), then the
+# end-to-end tests (Playwright in Debian's Chromium against the built Worker under wrangler dev).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "[test] installing Debian's Chromium for the end-to-end tests"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+mkdir -p .cache
+export WRANGLER_SEND_METRICS=false
+
+echo "[test] typecheck"
+npx tsc --noEmit
+echo "[test] lint"
+npx eslint . --max-warnings 0
+echo "[test] unit and integration tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest.json
+echo "[test] build"
+npx remix vite:build >/dev/null
+echo "[test] end-to-end tests"
+PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
+
+node scripts/test-summary.mjs .cache/vitest.json .cache/playwright.json

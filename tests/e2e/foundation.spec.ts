@@ -1,0 +1,30 @@
+import { DEMO_PASSWORD, expect, test } from "./fixtures";
+
+test("the home page sends a signed-out visitor to the login page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
+});
+
+test("an unknown path redirects to /login", async ({ page }) => {
+  await page.goto("/no/such/place");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a manager logs in and the home route renders the account's dashboard through workerd", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("MANAGER@acme.test");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  const logIn = page.getByRole("button", { name: "Log In" });
+  await expect(logIn).toBeDisabled();
+  await page.getByRole("checkbox", { name: /I agree/ }).check();
+  await logIn.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
+});
+
+test("/healthz answers 200 with the database reachable", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "reachable" });
+});

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { csrfTokenFor } from "./app/lib/csrf.server";
 import { openDatabase, type Database, type OpenDatabase } from "./app/lib/db.server";
+import { readSessionToken, resolveSession, type SessionState } from "./app/lib/session.server";
 import type { AccountRoom } from "./party/account-room";
 
 /** Bindings and variables of the Worker (wrangler.toml, secrets, `--var`). */
@@ -7,7 +9,7 @@ export interface Env {
   DATABASE_URL: string;
   DB_DRIVER?: string;
   AccountRoom: DurableObjectNamespace<AccountRoom>;
-  /** "1" only in the end-to-end test run: mounts the /__test routes. */
+  /** "1" only in the end-to-end test run: mounts the /test-hooks routes. */
   TEST_HOOKS?: string;
 }
 
@@ -16,18 +18,42 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext };
     /** The request's database, opened on first use and closed after the response. */
     db(): Database;
+    /** The state of the request's session cookie, resolved once per request. */
+    session(): Promise<SessionState>;
+    /** The CSRF token this request's page must send back, resolved once per request. */
+    csrf(): Promise<{ token: string; setCookie: string | null }>;
+    /** Whether csrf() was asked for (then the response sets its cookie when needed). */
+    csrfUsed(): boolean;
+    /** Nonce of this response's Content-Security-Policy, for Remix's inline scripts. */
+    nonce: string;
   }
 }
 
 /** Builds the per-request context, and the function that releases what the request opened. */
-export function getLoadContext(env: Env, ctx: ExecutionContext): { context: AppLoadContext; release(): Promise<void> } {
+export function getLoadContext(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+): { context: AppLoadContext; release(): Promise<void> } {
   let opened: OpenDatabase | undefined;
+  let session: Promise<SessionState> | undefined;
+  let csrf: Promise<{ token: string; setCookie: string | null }> | undefined;
   const context: AppLoadContext = {
     cloudflare: { env, ctx },
     db() {
       opened ??= openDatabase(env);
       return opened.db;
     },
+    session() {
+      session ??= resolveSession(context.db(), readSessionToken(request));
+      return session;
+    },
+    csrf() {
+      csrf ??= csrfTokenFor(request, context);
+      return csrf;
+    },
+    csrfUsed: () => csrf !== undefined,
+    nonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
   };
   return { context, release: async () => opened?.close() };
 }

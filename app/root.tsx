@@ -6,12 +6,12 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AppHeader } from "./components/app-header";
-import { getLiveSession } from "./lib/guards.server";
+import { SessionManager } from "./components/session-manager";
+import { socketRoomOf } from "./domain/realtime-events";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -21,16 +21,31 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Yardline" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const live = await getLiveSession(request, context);
-  const user = live
-    ? { id: live.user.id, email: live.user.email, alphaCode: live.user.alphaCode, isAdmin: live.user.isAdmin }
-    : null;
-  return { user };
+export async function loader({ context }: LoaderFunctionArgs) {
+  const session = await context.session();
+  const { token } = await context.csrf();
+  const live = session.state === "live" && !session.user.firstLogin ? session : null;
+  return {
+    csrf: token,
+    nonce: context.nonce,
+    user: live
+      ? {
+          id: live.user.id,
+          email: live.user.email,
+          alphaCode: live.user.alphaCode,
+          isAdmin: live.user.isAdmin,
+          accountId: live.user.accountId,
+        }
+      : null,
+    session: live
+      ? { id: live.session.id, timeoutHours: live.timeoutHours, room: socketRoomOf(live.user) }
+      : null,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
   return (
     <html lang="en">
       <head>
@@ -42,15 +57,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <AppHeader user={data?.user ?? null} />
         <main className="mx-auto w-full max-w-7xl px-3 py-4 sm:px-6">{children}</main>
-        <ScrollRestoration />
-        <Scripts />
+        {data?.session ? <SessionManager key={data.session.id} {...data.session} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
   return <Outlet />;
 }
 

@@ -32,10 +32,15 @@ export class AccountRoom extends Server<Env> {
     return delivered;
   }
 
-  /** Closes the sockets of ended sessions (logout, forced login elsewhere, deactivation). */
+  /**
+   * Tells the sockets of an ended session why (logout, forced login elsewhere, timeout,
+   * deactivation) and closes them.
+   */
   async closeSessionSockets(sessionId: number, reason: string): Promise<number> {
     let closed = 0;
+    const message = JSON.stringify({ type: "session_ended", session_id: sessionId, reason });
     for (const connection of this.getConnections(`session:${sessionId}`)) {
+      connection.send(message);
       connection.close(4001, reason);
       closed++;
     }

@@ -1,6 +1,9 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
+import { useState } from "react";
+import { CsrfInput } from "./csrf-input";
+import { TermsDialog } from "./terms-dialog";
 
 export interface HeaderUser {
   id: number;
@@ -62,6 +65,7 @@ export function AppHeader({ user }: { user: HeaderUser | null }) {
 }
 
 function ProfileMenu({ user }: { user: HeaderUser }) {
+  const [termsOpen, setTermsOpen] = useState(false);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -95,17 +99,19 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to="/how-to">User Manual</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={menuItem}>
-            <Link to="/terms">User Agreement</Link>
+          <DropdownMenu.Item className={menuItem} onSelect={() => setTermsOpen(true)}>
+            User Agreement
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <Form method="post" action="/logout">
+            <CsrfInput />
             <DropdownMenu.Item asChild className={menuItem}>
               <button type="submit">Log Out</button>
             </DropdownMenu.Item>
           </Form>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
+      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
     </DropdownMenu.Root>
   );
 }

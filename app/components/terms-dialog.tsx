@@ -1,12 +1,35 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { useState } from "react";
 import { TERMS_EFFECTIVE_DATE } from "~/domain/auth";
+import { buttonStyles } from "./ui/modal";
 
-/** The terms of use, read-only with a Close button. */
-export function TermsDialog({ trigger }: { trigger: React.ReactNode }) {
+/**
+ * The terms of use. Read-only with a Close button, or — with `onAccept` — with an acceptance
+ * checkbox, Cancel and Accept.
+ */
+export function TermsDialog({
+  trigger,
+  onAccept,
+  open: controlledOpen,
+  onOpenChange,
+}: {
+  trigger?: React.ReactNode;
+  onAccept?: () => void;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const open = controlledOpen ?? uncontrolledOpen;
+  const [accepted, setAccepted] = useState(false);
+  const setOpen = (next: boolean) => {
+    setUncontrolledOpen(next);
+    onOpenChange?.(next);
+    setAccepted(false);
+  };
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed inset-x-3 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-lg bg-white shadow-xl">
@@ -34,10 +57,34 @@ export function TermsDialog({ trigger }: { trigger: React.ReactNode }) {
               company and is retained according to its agreement with Yardline.
             </p>
           </div>
-          <div className="flex justify-end border-t p-4">
-            <Dialog.Close className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-              Close
-            </Dialog.Close>
+          <div className="flex flex-wrap items-center justify-end gap-2 border-t p-4">
+            {onAccept ? (
+              <>
+                <label className="mr-auto flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    checked={accepted}
+                    onChange={(event) => setAccepted(event.target.checked)}
+                  />
+                  I have read and accept the Terms of Use
+                </label>
+                <Dialog.Close className={buttonStyles.secondary}>Cancel</Dialog.Close>
+                <button
+                  type="button"
+                  disabled={!accepted}
+                  className={buttonStyles.primary}
+                  onClick={() => {
+                    onAccept();
+                    setOpen(false);
+                  }}
+                >
+                  Accept
+                </button>
+              </>
+            ) : (
+              <Dialog.Close className={buttonStyles.primary}>Close</Dialog.Close>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,8 +1,25 @@
 import { z } from "zod";
 
-export const TERMS_REQUIRED = "You must agree to the terms and conditions to log in";
+export const TERMS_EFFECTIVE_DATE = "February 1, 2025";
 
-/** The login form and `POST /api/auth/login` share this schema. */
+export const MESSAGES = {
+  termsRequired: "You must agree to the terms and conditions to log in",
+  invalidCredentials: "Invalid email or password",
+  sessionTimedOut: "Your session has timed out due to inactivity.",
+  sessionInvalidated: "Your session has been invalidated because your account was logged in from another device.",
+  sessionEnded: "Your session has ended. Please log in again.",
+  accountDeactivated: "Your account has been deactivated. Please contact an administrator.",
+  notSignedIn: "Authentication required. Please log in.",
+  mustChangePassword: "You must change your password before continuing.",
+  csrf: "CSRF token missing or invalid",
+  crossOrigin: "Cross-origin requests are not allowed",
+  passwordChangeFailed: "An error occurred while changing your password",
+  timeoutUpdated: "Session timeout updated successfully",
+  timeoutUpdateFailed: "Failed to update timeout setting",
+  adminOnly: "Permission denied: administrators only",
+} as const;
+
+/** Checked in the form and on the server (`POST /api/auth/login`, the /login action). */
 export const loginSchema = z.object({
   email: z
     .string({ error: "Email is required" })
@@ -10,8 +27,61 @@ export const loginSchema = z.object({
     .min(1, "Email is required")
     .transform((email) => email.toLowerCase()),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
-  agreed_to_terms: z.boolean({ error: TERMS_REQUIRED }).refine((agreed) => agreed, TERMS_REQUIRED),
+  agreed_to_terms: z.boolean({ error: MESSAGES.termsRequired }).refine((agreed) => agreed, MESSAGES.termsRequired),
+  force_login: z.boolean().optional().default(false),
 });
-export type LoginForm = z.infer<typeof loginSchema>;
+export type LoginInput = z.infer<typeof loginSchema>;
 
-export const TERMS_EFFECTIVE_DATE = "February 1, 2025";
+/** The first-login password rules, in the order of the live checklist. */
+export const PASSWORD_RULES = [
+  { label: "At least 8 characters", message: "Password must be at least 8 characters long", test: (p: string) => p.length >= 8 },
+  { label: "One uppercase letter", message: "Password must contain at least one uppercase letter", test: (p: string) => /[A-Z]/.test(p) },
+  { label: "One lowercase letter", message: "Password must contain at least one lowercase letter", test: (p: string) => /[a-z]/.test(p) },
+  { label: "One number", message: "Password must contain at least one number", test: (p: string) => /[0-9]/.test(p) },
+  {
+    label: "One special character",
+    message: "Password must contain at least one special character",
+    test: (p: string) => /[^A-Za-z0-9]/.test(p),
+  },
+] as const;
+
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+export const newPasswordSchema = z
+  .object({
+    password: z.string({ error: PASSWORD_RULES[0].message }),
+    confirm_password: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
+  })
+  .superRefine(({ password, confirm_password }, ctx) => {
+    for (const rule of PASSWORD_RULES) {
+      if (!rule.test(password)) ctx.addIssue({ code: "custom", path: ["password"], message: rule.message });
+    }
+    if (password !== confirm_password) {
+      ctx.addIssue({ code: "custom", path: ["confirm_password"], message: PASSWORDS_DO_NOT_MATCH });
+    }
+  });
+
+/** Session timeout setting, in hours: 0.01 to 24 in steps of 0.01. */
+export const TIMEOUT_MIN_HOURS = 0.01;
+export const TIMEOUT_MAX_HOURS = 24;
+export const TIMEOUT_RANGE_MESSAGE = "Timeout must be between 0.01 and 24 hours";
+export const timeoutSchema = z.object({
+  timeout_hours: z.coerce
+    .number({ error: TIMEOUT_RANGE_MESSAGE })
+    .min(TIMEOUT_MIN_HOURS, TIMEOUT_RANGE_MESSAGE)
+    .max(TIMEOUT_MAX_HOURS, TIMEOUT_RANGE_MESSAGE)
+    .refine((hours) => Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-9, "Timeout must be in steps of 0.01 hours"),
+});
+
+/** Session timing constants of the spec. */
+export const SESSION_WARNING_SECONDS = 30;
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
+export const SESSION_REFRESH_ACTIVITY_WINDOW_MS = 30 * 60_000;
+
+/** "4 hours 0 minutes" */
+export function formatHoursAndMinutes(hours: number): string {
+  const totalMinutes = Math.round(hours * 60);
+  const h = Math.floor(totalMinutes / 60);
+  const m = totalMinutes % 60;
+  return `${h} hour${h === 1 ? "" : "s"} ${m} minute${m === 1 ? "" : "s"}`;
+}

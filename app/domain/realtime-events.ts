@@ -12,3 +12,8 @@ export const ALL_ACCOUNTS_ROOM = "all";
 export function roomPath(room: number | typeof ALL_ACCOUNTS_ROOM): string {
   return `/parties/account-room/${room}`;
 }
+
+/** The one room a user's sockets may join: admins follow every account through `all`. */
+export function socketRoomOf(user: { isAdmin: boolean; accountId: number | null }): string {
+  return user.isAdmin || user.accountId === null ? ALL_ACCOUNTS_ROOM : String(user.accountId);
+}

@@ -1,17 +1,92 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, findLiveSession, readSessionToken } from "./session.server";
+import { MESSAGES } from "../domain/auth";
+import { pageAccess } from "../domain/route-access";
+import { rankOf } from "../domain/roles";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState, type UserRow } from "./session.server";
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>["user"];
+export type SessionUser = UserRow;
+type LiveSession = Extract<SessionState, { state: "live" }>;
 
-export async function getLiveSession(request: Request, context: AppLoadContext) {
-  return findLiveSession(context.db(), readSessionToken(request));
+/** The acting user as services see it: who, which account, which rank. */
+export interface Actor {
+  id: number;
+  accountId: number | null;
+  alphaCode: string | null;
+  isAdmin: boolean;
+  rank: number;
+  user: UserRow;
 }
 
-/** The signed-in user, or a redirect to /login. */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const live = await getLiveSession(request, context);
-  if (!live) throw redirect("/login");
-  return live.user;
+export function actorOf(user: UserRow): Actor {
+  return { id: user.id, accountId: user.accountId, alphaCode: user.alphaCode, isAdmin: user.isAdmin, rank: rankOf(user), user };
+}
+
+/** Where a signed-in user lands: admins on the admin dashboard, everyone else on the account dashboard. */
+export function homeOf(user: { isAdmin: boolean }): string {
+  return user.isAdmin ? "/admin/dashboard" : "/";
+}
+
+function loginRedirect(state: SessionState["state"]): string {
+  if (state === "timed_out") return "/login?reason=timeout";
+  if (state === "invalidated") return "/login?reason=invalidated";
+  if (state === "deactivated") return "/login?reason=deactivated";
+  return "/login";
+}
+
+/** The page a request is for; single-fetch data requests (`/trailers/1.data`, `/_root.data`) included. */
+export function pagePath(request: Request): string {
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (pathname === "/_root") return "/";
+  return pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+}
+
+/**
+ * The guard of every page loader and action: signed-out visitors go to /login; a user who must
+ * change the password sees only /change-password; the route table (app/domain/route-access.ts)
+ * decides the rest.
+ */
+export async function requirePage(request: Request, context: AppLoadContext): Promise<LiveSession> {
+  const session = await context.session();
+  if (session.state !== "live") throw redirect(loginRedirect(session.state));
+  const pathname = pagePath(request);
+  if (session.user.firstLogin) {
+    if (pathname !== "/change-password") throw redirect("/change-password");
+    return session;
+  }
+  const access = pageAccess(pathname, session.user);
+  if (!access.allowed) throw redirect(access.redirectTo);
+  return session;
+}
+
+function apiError(status: number, error: string): Response {
+  return Response.json({ error, errors: [error] }, { status });
+}
+
+const SESSION_MESSAGES: Record<Exclude<SessionState["state"], "live">, string> = {
+  timed_out: MESSAGES.sessionTimedOut,
+  invalidated: MESSAGES.sessionInvalidated,
+  deactivated: MESSAGES.accountDeactivated,
+  ended: MESSAGES.notSignedIn,
+  none: MESSAGES.notSignedIn,
+};
+
+/**
+ * The guard of every /api endpoint: 401 with the session's message when not signed in, 403 when
+ * the user must first change the password (unless the endpoint is part of that flow).
+ */
+export async function requireApi(
+  context: AppLoadContext,
+  options: { allowFirstLogin?: boolean; adminOnly?: boolean } = {},
+): Promise<LiveSession & { actor: Actor }> {
+  const session = await context.session();
+  if (session.state !== "live") throw apiError(401, SESSION_MESSAGES[session.state]);
+  if (session.user.firstLogin && !options.allowFirstLogin) throw apiError(403, MESSAGES.mustChangePassword);
+  if (options.adminOnly && !session.user.isAdmin) throw apiError(403, MESSAGES.adminOnly);
+  return { ...session, actor: actorOf(session.user) };
+}
+
+export function sessionMessage(state: SessionState["state"]): string | null {
+  return state === "live" ? null : SESSION_MESSAGES[state];
 }
 
 function isHttps(request: Request): boolean {
@@ -32,8 +107,10 @@ export function clearSessionCookie(request: Request): string {
 }
 
 export function clientInfo(request: Request) {
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
   return {
     userAgent: request.headers.get("User-Agent"),
-    ipAddress: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For") ?? null,
+    ipAddress: request.headers.get("CF-Connecting-IP") ?? forwarded ?? "127.0.0.1",
   };
 }
+

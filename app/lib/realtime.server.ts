@@ -1,22 +1,25 @@
 import { getServerByName, routePartykitRequest } from "partyserver";
 import type { Env } from "../../load-context";
 import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../../party/account-room";
-import { ALL_ACCOUNTS_ROOM, type RealtimeEvent } from "../domain/realtime-events";
+import { ALL_ACCOUNTS_ROOM, socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
 import { openDatabase } from "./db.server";
-import { findLiveSession, readSessionToken } from "./session.server";
+import { readSessionToken, resolveSession } from "./session.server";
 
 /**
  * Decides whether a socket may join a room. Denied unless the request carries the cookie of a
- * live session, and the room is the user's own account's. Admins join the room `all`, which
+ * live session, comes from a page of the same origin, and the room is the user's own account's. Admins join the room `all`, which
  * receives the events of every account.
  * Returns the request to forward (tagged with session and user ids) or a refusal.
  */
 export async function authorizeSocket(request: Request, env: Env, room: string): Promise<Request | Response> {
   const database = openDatabase(env);
   try {
-    const live = await findLiveSession(database.db, readSessionToken(request));
-    if (!live) return new Response("Unauthorized", { status: 401 });
+    const live = await resolveSession(database.db, readSessionToken(request));
+    if (live.state !== "live") return new Response("Unauthorized", { status: 401 });
+    const origin = request.headers.get("Origin");
+    if (origin && origin !== new URL(request.url).origin) return new Response("Forbidden", { status: 403 });
     const { user, session } = live;
+    if (user.firstLogin) return new Response("Forbidden", { status: 403 });
     const allowed = room === socketRoomOf(user);
     if (!allowed) return new Response("Forbidden", { status: 403 });
     const forwarded = new Request(request);
@@ -26,11 +29,6 @@ export async function authorizeSocket(request: Request, env: Env, room: string):
   } finally {
     await database.close();
   }
-}
-
-/** The one room a user's sockets may join. */
-export function socketRoomOf(user: { isAdmin: boolean; accountId: number | null }): string {
-  return user.isAdmin || user.accountId === null ? ALL_ACCOUNTS_ROOM : String(user.accountId);
 }
 
 /** Routes `/parties/*`: websocket upgrades are authorised; plain HTTP to a room is refused. */
@@ -50,11 +48,13 @@ export async function publish(env: Env, accountId: number, event: RealtimeEvent)
 }
 
 /** Closes the open sockets of an ended session in every room it may have joined. */
+export type SessionEndReason = "logout" | "timeout" | "replaced" | "deactivated";
+
 export async function closeSessionSockets(
   env: Env,
   sessionId: number,
   user: { isAdmin: boolean; accountId: number | null },
-  reason: string,
+  reason: SessionEndReason,
 ): Promise<void> {
   const room = await getServerByName(env.AccountRoom, socketRoomOf(user));
   await room.closeSessionSockets(sessionId, reason);

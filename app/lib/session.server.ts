@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { sessions, settings, users } from "../../db/schema";
 import type { Queryable } from "./db.server";
 
@@ -32,24 +32,77 @@ export function newToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export type LiveSession = Awaited<ReturnType<typeof findLiveSession>>;
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 /**
- * The live session a token belongs to, with its user, or null when the token is unknown,
- * the session ended, the inactivity timeout passed, or the user was deactivated.
+ * What a session cookie stands for:
+ * - `live`: a session in use, with its user and the timeout in force;
+ * - `timed_out`: inactive longer than the timeout (marked ended here when first noticed);
+ * - `invalidated`: ended because the account logged in elsewhere;
+ * - `ended`: logged out, deactivated, or an unknown token (`none`: no cookie at all).
  */
-export async function findLiveSession(db: Queryable, token: string | null) {
-  if (!token) return null;
-  const tokenHash = await hashToken(token);
+export type SessionState =
+  | { state: "live"; session: SessionRow; user: UserRow; timeoutHours: number }
+  | { state: "timed_out" | "invalidated" | "deactivated" | "ended" | "none" };
+
+export async function timeoutHours(db: Queryable): Promise<number> {
+  const [row] = await db.select({ hours: settings.timeoutHours }).from(settings).where(eq(settings.id, 1));
+  return row?.hours ?? 4;
+}
+
+export function isPastTimeout(lastActivity: Date, hours: number, now = Date.now()): boolean {
+  return now - lastActivity.getTime() > hours * 3_600_000;
+}
+
+export async function resolveSession(db: Queryable, token: string | null): Promise<SessionState> {
+  if (!token) return { state: "none" };
   const [row] = await db
     .select({ session: sessions, user: users, timeoutHours: settings.timeoutHours })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(settings, eq(settings.id, 1))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
+    .where(eq(sessions.tokenHash, await hashToken(token)))
     .limit(1);
-  if (!row || !row.user.isActive) return null;
-  const timeoutMs = (row.timeoutHours ?? 4) * 3_600_000;
-  if (Date.now() - row.session.lastActivity.getTime() > timeoutMs) return null;
-  return { session: row.session, user: row.user };
+  if (!row) return { state: "ended" };
+  const { session, user } = row;
+  if (session.endedAt) {
+    if (session.endReason === "replaced") return { state: "invalidated" };
+    if (session.endReason === "timeout") return { state: "timed_out" };
+    if (session.endReason === "deactivated") return { state: "deactivated" };
+    return { state: "ended" };
+  }
+  if (!user.isActive) return { state: "deactivated" };
+  const hours = row.timeoutHours ?? 4;
+  if (isPastTimeout(session.lastActivity, hours)) {
+    await endTimedOutSession(db, session.id, hours);
+    return { state: "timed_out" };
+  }
+  return { state: "live", session, user, timeoutHours: hours };
+}
+
+/** Marks a session ended by timeout, if it still is open and past the timeout (the database decides). */
+export async function endTimedOutSession(db: Queryable, sessionId: number, hours: number): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endReason: "timeout" })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.endedAt),
+        lt(sessions.lastActivity, sql`now() - make_interval(secs => ${hours * 3600})`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Keeps a session alive: its inactivity clock starts again. */
+export async function touchSession(db: Queryable, sessionId: number): Promise<Date | null> {
+  const [row] = await db
+    .update(sessions)
+    .set({ lastActivity: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+    .returning({ lastActivity: sessions.lastActivity });
+  return row?.lastActivity ?? null;
 }

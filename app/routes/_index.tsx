@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/lib/guards.server";
+import { requirePage } from "~/lib/guards.server";
 import { accountSummary } from "~/services/accounts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -8,7 +8,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const { user } = await requirePage(request, context);
   const account = user.accountId === null ? null : await accountSummary(context.db(), user.accountId);
   return { account };
 }

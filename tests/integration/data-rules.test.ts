@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveLegs, moves, sessions, settings, trailerLocationHistory, users } from "../../db/schema";
-import { findLiveSession, hashToken, newToken } from "../../app/lib/session.server";
+import { hashToken, newToken, resolveSession } from "../../app/lib/session.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createTrailer, createUser } from "./fixtures";
 
@@ -115,13 +115,16 @@ describe("rules the database enforces", () => {
     expect(
       await failureCode(test.db.insert(sessions).values({ userId: user.id, tokenHash: "other", csrfSecret: "s" })),
     ).toBe("23505");
-    expect((await findLiveSession(test.db, token))?.user.id).toBe(user.id);
-    expect(await findLiveSession(test.db, "not-a-token")).toBeNull();
+    const live = await resolveSession(test.db, token);
+    expect(live.state === "live" && live.user.id).toBe(user.id);
+    expect((await resolveSession(test.db, "not-a-token")).state).toBe("ended");
 
     await test.db
       .update(sessions)
       .set({ lastActivity: new Date(Date.now() - 4 * 3_600_000 - 1000) })
       .where(eq(sessions.id, session.id));
-    expect(await findLiveSession(test.db, token)).toBeNull();
+    expect((await resolveSession(test.db, token)).state).toBe("timed_out");
+    const [ended] = await test.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(ended.endReason).toBe("timeout");
   });
 });

@@ -1,0 +1,174 @@
+import PartySocket from "partysocket";
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  MESSAGES,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_REFRESH_ACTIVITY_WINDOW_MS,
+  SESSION_WARNING_SECONDS,
+} from "~/domain/auth";
+import type { RealtimeEvent } from "~/domain/realtime-events";
+import { apiFetch } from "~/lib/api-client";
+import { emitRealtimeEvent, setSocketConnected } from "~/lib/realtime-client";
+import { BlockingDialog, buttonStyles } from "./ui/modal";
+
+type Ended = "invalidated" | "timeout" | "ended";
+const ENDED_MESSAGE: Record<Ended, string> = {
+  invalidated: MESSAGES.sessionInvalidated,
+  timeout: MESSAGES.sessionTimedOut,
+  ended: MESSAGES.sessionEnded,
+};
+const ACTIVITY_EVENTS = ["mousedown", "keydown", "touchstart", "scroll", "mousemove"] as const;
+
+/**
+ * Keeps a signed-in page honest about its session: the inactivity timer with its warning 30 s
+ * before the timeout, refreshes of the server session while the user is active, a check every
+ * 30 s, and the account room's socket (which also says when the session was ended elsewhere).
+ */
+export function SessionManager({ id, timeoutHours, room }: { id: number; timeoutHours: number; room: string }) {
+  const timeoutMs = timeoutHours * 3_600_000;
+  const lastActivity = useRef(Date.now());
+  const lastRefresh = useRef(Date.now());
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const [ended, setEnded] = useState<Ended | null>(null);
+  const warningOpen = secondsLeft !== null;
+
+  const logOut = useCallback(async (auto: boolean, reason?: Ended) => {
+    await fetch("/api/auth/logout", { headers: auto ? { "X-Auto-Logout": "true" } : {}, credentials: "same-origin" }).catch(
+      () => undefined,
+    );
+    window.location.assign(reason === "timeout" ? "/login?reason=timeout" : "/login");
+  }, []);
+
+  const refresh = useCallback(async () => {
+    lastRefresh.current = Date.now();
+    const response = await apiFetch("/api/auth/refresh-session", { method: "POST" }).catch(() => null);
+    if (response && response.status === 401) setEnded("ended");
+  }, []);
+
+  // Activity resets the inactivity timer (not while the warning asks for an answer).
+  useEffect(() => {
+    const onActivity = () => {
+      if (warningOpen || ended) return;
+      lastActivity.current = Date.now();
+      // A short timeout cannot wait for the 30 s check to refresh the server session.
+      if (timeoutMs < 4 * SESSION_CHECK_INTERVAL_MS && Date.now() - lastRefresh.current > timeoutMs / 4) void refresh();
+    };
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+    };
+  }, [warningOpen, ended, timeoutMs, refresh]);
+
+  // The countdown: warning 30 s before the timeout, logout at the timeout.
+  useEffect(() => {
+    if (ended) return;
+    const timer = window.setInterval(() => {
+      const remaining = timeoutMs - (Date.now() - lastActivity.current);
+      if (remaining <= 0) {
+        window.clearInterval(timer);
+        setSecondsLeft(null);
+        setEnded("timeout");
+        void logOut(true, "timeout");
+      } else if (remaining <= SESSION_WARNING_SECONDS * 1000) {
+        setSecondsLeft(Math.ceil(remaining / 1000));
+      }
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [timeoutMs, ended, logOut]);
+
+  // Every 30 s: is the session still valid? Refresh it if the user was active within 30 minutes.
+  useEffect(() => {
+    if (ended) return;
+    const timer = window.setInterval(async () => {
+      const response = await fetch("/api/auth/check-session", { credentials: "same-origin" }).catch(() => null);
+      if (!response) return;
+      const body = (await response.json().catch(() => null)) as { valid?: boolean; timed_out?: boolean; invalidated?: boolean } | null;
+      if (body && !body.valid) {
+        setSecondsLeft(null);
+        setEnded(body.invalidated ? "invalidated" : body.timed_out ? "timeout" : "ended");
+        return;
+      }
+      const activeRecently = Date.now() - lastActivity.current < SESSION_REFRESH_ACTIVITY_WINDOW_MS;
+      if (activeRecently && lastActivity.current > lastRefresh.current) void refresh();
+    }, SESSION_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [ended, refresh]);
+
+  // The account room: live events for the page, and word when this session is ended elsewhere.
+  useEffect(() => {
+    const socket = new PartySocket({
+      host: window.location.host,
+      party: "account-room",
+      room,
+      minReconnectionDelay: 1000,
+      maxReconnectionDelay: 5000,
+      reconnectionDelayGrowFactor: 1.5,
+      maxRetries: 5,
+    });
+    socket.addEventListener("open", () => setSocketConnected(true));
+    socket.addEventListener("close", () => setSocketConnected(false));
+    socket.addEventListener("message", (message: MessageEvent) => {
+      let event: RealtimeEvent;
+      try {
+        event = JSON.parse(String(message.data)) as RealtimeEvent;
+      } catch {
+        return;
+      }
+      if (event.type === "session_ended") {
+        if (event.session_id !== id) return;
+        socket.close();
+        setSecondsLeft(null);
+        setEnded(event.reason === "replaced" ? "invalidated" : event.reason === "timeout" ? "timeout" : "ended");
+        return;
+      }
+      emitRealtimeEvent(event);
+    });
+    return () => {
+      socket.close();
+      setSocketConnected(false);
+    };
+  }, [id, room]);
+
+  return (
+    <>
+      <BlockingDialog
+        open={warningOpen && !ended}
+        title="Session Timeout Warning"
+        actions={
+          <>
+            <button type="button" className={buttonStyles.secondary} onClick={() => void logOut(false)}>
+              Logout Now
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              onClick={() => {
+                lastActivity.current = Date.now();
+                setSecondsLeft(null);
+                void refresh();
+              }}
+            >
+              Continue Session
+            </button>
+          </>
+        }
+      >
+        <p>Your session is about to expire due to inactivity.</p>
+        <p className="mt-2">
+          You will be logged out in <strong data-testid="session-countdown">{secondsLeft}</strong> seconds.
+        </p>
+      </BlockingDialog>
+      <BlockingDialog
+        open={ended !== null}
+        title={ended === "invalidated" ? "Session Invalidated" : "Session Ended"}
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={() => void logOut(false, ended ?? undefined)}>
+            Log Out
+          </button>
+        }
+      >
+        <p>{ended ? ENDED_MESSAGE[ended] : null}</p>
+      </BlockingDialog>
+    </>
+  );
+}

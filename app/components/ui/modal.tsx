@@ -1,0 +1,46 @@
+import * as Dialog from "@radix-ui/react-dialog";
+
+/**
+ * A dialog that only its own buttons close (no click outside, no Escape): for the session
+ * dialogs, which must be answered.
+ */
+export function BlockingDialog({
+  open,
+  title,
+  children,
+  actions,
+}: {
+  open: boolean;
+  title: string;
+  children: React.ReactNode;
+  actions: React.ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          onEscapeKeyDown={(event) => event.preventDefault()}
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+          className="fixed inset-x-3 top-[15vh] z-50 mx-auto max-w-md rounded-lg bg-white p-5 shadow-xl"
+        >
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="mt-2 text-sm text-slate-700">{children}</div>
+          </Dialog.Description>
+          <div className="mt-5 flex flex-wrap justify-end gap-2">{actions}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const buttonStyles = {
+  primary:
+    "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50",
+  secondary:
+    "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50",
+  danger:
+    "inline-flex min-h-11 items-center justify-center rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50",
+};

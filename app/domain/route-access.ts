@@ -1,0 +1,70 @@
+import { ROLE_FLAG, type Role, type RoleFlags } from "./roles";
+
+/**
+ * Who may open each page of the product (the route tables of both spec documents), and where
+ * everyone else is sent. Signed-out visitors always go to /login; paths not listed here, and
+ * unknown paths, go to /login too (app/routes/$.tsx).
+ */
+export interface RouteRule {
+  pattern: RegExp;
+  /** Example path, for tests and docs. */
+  example: string;
+  /** Roles allowed; `null` = any signed-in user. */
+  roles: readonly Role[] | null;
+  /** Where a signed-in user without access is sent. */
+  otherwise: "/" | "/login";
+}
+
+const ADMIN = ["admin"] as const;
+const ADMIN_OR_SUPER = ["admin", "super_manager"] as const;
+const MANAGERS = ["admin", "super_manager", "account_manager", "manager"] as const;
+
+const id = "(\\d+)";
+const rule = (path: string, example: string, roles: readonly Role[] | null, otherwise: "/" | "/login" = "/login"): RouteRule => ({
+  pattern: new RegExp(`^${path}/?$`),
+  example,
+  roles,
+  otherwise,
+});
+
+export const ROUTE_RULES: readonly RouteRule[] = [
+  rule("/", "/", null),
+  rule("/signup", "/signup", MANAGERS, "/login"),
+  rule("/admin/dashboard", "/admin/dashboard", ADMIN, "/"),
+  rule("/audit-logs", "/audit-logs", ADMIN, "/login"),
+  rule("/settings", "/settings", ADMIN, "/"),
+  rule("/how-to", "/how-to", null),
+  rule("/companies", "/companies", null),
+  rule("/companies/new", "/companies/new", ADMIN, "/"),
+  rule(`/companies/${id}/edit`, "/companies/1/edit", ADMIN, "/"),
+  rule("/trailers/new", "/trailers/new", ADMIN_OR_SUPER, "/login"),
+  rule("/trailers/bulk-upload", "/trailers/bulk-upload", ADMIN_OR_SUPER, "/login"),
+  rule(`/trailers/${id}/edit`, "/trailers/1/edit", ADMIN_OR_SUPER, "/login"),
+  rule("/trucks/new", "/trucks/new", ADMIN_OR_SUPER, "/login"),
+  rule(`/trucks/${id}/edit`, "/trucks/1/edit", ADMIN_OR_SUPER, "/login"),
+  rule("/buildings/new", "/buildings/new", ADMIN_OR_SUPER, "/login"),
+  rule(`/buildings/${id}/edit`, "/buildings/1/edit", ADMIN_OR_SUPER, "/login"),
+  rule("/yards/new", "/yards/new", ADMIN_OR_SUPER, "/login"),
+  rule(`/yards/${id}/edit`, "/yards/1/edit", ADMIN_OR_SUPER, "/login"),
+  rule(`/users/${id}/edit`, "/users/1/edit", ADMIN_OR_SUPER, "/"),
+  rule(`/users/${id}`, "/users/1", null),
+  rule(`/trailers/${id}`, "/trailers/1", null),
+  rule(`/trucks/${id}`, "/trucks/1", null),
+  rule(`/buildings/${id}`, "/buildings/1", null),
+  rule(`/yards/${id}`, "/yards/1", null),
+  rule("/change-password", "/change-password", null),
+];
+
+export function findRouteRule(pathname: string): RouteRule | undefined {
+  return ROUTE_RULES.find((candidate) => candidate.pattern.test(pathname));
+}
+
+export type Access = { allowed: true } | { allowed: false; redirectTo: string };
+
+/** Whether a signed-in user may open a page; unknown pages are not allowed (they go to /login). */
+export function pageAccess(pathname: string, user: RoleFlags): Access {
+  const found = findRouteRule(pathname);
+  if (!found) return { allowed: false, redirectTo: "/login" };
+  if (found.roles === null || found.roles.some((role) => user[ROLE_FLAG[role]])) return { allowed: true };
+  return { allowed: false, redirectTo: found.otherwise };
+}

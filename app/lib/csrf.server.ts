@@ -1,0 +1,73 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { MESSAGES } from "../domain/auth";
+import { newToken, readCookie } from "./session.server";
+
+/**
+ * CSRF protection. The token is bound to the session (its `csrf_secret`); before sign-in it is
+ * the random value of the `csrf_token` cookie (double submit). Scripts read the cookie and send
+ * it as `X-CSRF-Token`; Remix forms carry it in the hidden field `csrf`. Every non-GET request
+ * must present it, and a request whose Origin names another site is refused.
+ */
+export const CSRF_COOKIE = "csrf_token";
+export const CSRF_HEADER = "X-CSRF-Token";
+export const CSRF_FIELD = "csrf";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function csrfCookie(request: Request, token: string): string {
+  const secure = new URL(request.url).protocol === "https:";
+  return `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The token pages and scripts must send, and the cookie to set when the browser lacks it. */
+export async function csrfTokenFor(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ token: string; setCookie: string | null }> {
+  const current = readCookie(request, CSRF_COOKIE);
+  const session = await context.session();
+  const token = session.state === "live" ? session.session.csrfSecret : current || newToken();
+  return { token, setCookie: token === current ? null : csrfCookie(request, token) };
+}
+
+function jsonError(status: number, error: string): Response {
+  return Response.json({ error, errors: [error] }, { status });
+}
+
+async function presentedToken(request: Request): Promise<string | null> {
+  const header = request.headers.get(CSRF_HEADER);
+  if (header) return header;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    try {
+      const value = (await request.clone().formData()).get(CSRF_FIELD);
+      return typeof value === "string" ? value : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/** null when the request may go on; otherwise the 403 to answer. */
+export async function verifyCsrf(request: Request, context: AppLoadContext): Promise<Response | null> {
+  if (SAFE_METHODS.has(request.method)) return null;
+  const origin = request.headers.get("Origin");
+  const ownOrigin = new URL(request.url).origin;
+  if ((origin && origin !== "null" && origin !== ownOrigin) || request.headers.get("Sec-Fetch-Site") === "cross-site") {
+    return jsonError(403, MESSAGES.crossOrigin);
+  }
+  const presented = await presentedToken(request);
+  if (!presented) return jsonError(403, MESSAGES.csrf);
+  const session = await context.session();
+  const expected = session.state === "live" ? session.session.csrfSecret : readCookie(request, CSRF_COOKIE);
+  if (!expected || !constantTimeEqual(presented, expected)) return jsonError(403, MESSAGES.csrf);
+  return null;
+}

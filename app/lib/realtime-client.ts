@@ -1,0 +1,45 @@
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import type { RealtimeEvent } from "~/domain/realtime-events";
+
+/**
+ * The page's side of the account room: SessionManager owns the socket and feeds events here;
+ * components subscribe with useRealtimeEvent and fall back to polling while useSocketConnected()
+ * is false.
+ */
+type Listener = (event: RealtimeEvent) => void;
+const listeners = new Set<Listener>();
+const statusListeners = new Set<() => void>();
+let connected = false;
+
+export function emitRealtimeEvent(event: RealtimeEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+export function setSocketConnected(value: boolean): void {
+  if (connected === value) return;
+  connected = value;
+  for (const listener of statusListeners) listener();
+}
+
+export function useSocketConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => connected,
+    () => false,
+  );
+}
+
+export function useRealtimeEvent(handler: Listener): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    const listener: Listener = (event) => latest.current(event);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+}

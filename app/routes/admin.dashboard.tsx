@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { requirePage } from "~/lib/guards.server";
+import { accountSummaries } from "~/services/accounts.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Yardline" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePage(request, context);
+  return { accounts: await accountSummaries(context.db()) };
+}
+
+/** Accounts across every company, with their trailer, truck and user counts. */
+export default function AdminDashboard() {
+  const { accounts } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {accounts.map((account) => (
+          <li key={account.id} className="rounded-lg border border-slate-200 bg-white p-4">
+            <p className="text-xs uppercase tracking-wide text-slate-500">{account.companyName}</p>
+            <h2 className="font-semibold">{account.accountName}</h2>
+            <p className="text-sm text-slate-600">{account.location}</p>
+            <dl className="mt-2 flex gap-4 text-sm">
+              <div>
+                <dt className="text-slate-500">Trailers</dt>
+                <dd className="font-semibold">{account.trailers}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Trucks</dt>
+                <dd className="font-semibold">{account.trucks}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Users</dt>
+                <dd className="font-semibold">{account.users}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+/** `GET /api/csrf/restore`: the CSRF token for this browser, also set as the `csrf_token` cookie. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { token, setCookie } = await context.csrf();
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return Response.json({ csrf_token: token }, { headers });
+}

@@ -1,0 +1,106 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { CsrfInput } from "~/components/csrf-input";
+import { buttonStyles } from "~/components/ui/modal";
+import {
+  MESSAGES,
+  SESSION_WARNING_SECONDS,
+  TIMEOUT_MAX_HOURS,
+  TIMEOUT_MIN_HOURS,
+  formatHoursAndMinutes,
+  timeoutSchema,
+} from "~/domain/auth";
+import { actorOf, requirePage } from "~/lib/guards.server";
+import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Yardline" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePage(request, context);
+  return { timeoutHours: await readTimeoutHours(context.db()) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: timeoutSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
+  const outcome = await updateTimeoutHours(context.db(), actorOf(user), submission.value);
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: outcome.errors }), saved: false }, { status: 400 });
+  return { result: submission.reply(), saved: true };
+}
+
+const RECOMMENDATIONS = [
+  ["2-4 hours", "High security"],
+  ["4-8 hours", "Balanced"],
+  ["8+ hours", "Low security"],
+  ["0.01-0.05 hours", "Testing"],
+] as const;
+
+export default function Settings() {
+  const { timeoutHours } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [showSaved, setShowSaved] = useState(false);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { timeout_hours: String(timeoutHours) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: timeoutSchema }),
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (!actionData?.saved) return;
+    setShowSaved(true);
+    const timer = window.setTimeout(() => setShowSaved(false), 3000);
+    return () => window.clearTimeout(timer);
+  }, [actionData]);
+
+  return (
+    <section className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-semibold">Settings</h1>
+      <div className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
+        <h2 className="text-lg font-medium">Session Timeout</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Current timeout: <strong>{timeoutHours} hours</strong> ({formatHoursAndMinutes(timeoutHours)}). Users are warned{" "}
+          {SESSION_WARNING_SECONDS} seconds before they are logged out for inactivity.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+          <CsrfInput />
+          <label htmlFor={fields.timeout_hours.id} className="block text-sm font-medium">
+            Auto-logout timeout (hours)
+          </label>
+          <input
+            {...getInputProps(fields.timeout_hours, { type: "number" })}
+            key={fields.timeout_hours.key}
+            min={TIMEOUT_MIN_HOURS}
+            max={TIMEOUT_MAX_HOURS}
+            step={0.01}
+            className="w-40 rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
+          <p id={fields.timeout_hours.errorId} className="text-sm text-red-700">
+            {fields.timeout_hours.errors ?? form.errors}
+          </p>
+          {showSaved ? (
+            <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+              {MESSAGES.timeoutUpdated}
+            </p>
+          ) : null}
+          <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
+            Save
+          </button>
+        </Form>
+        <h3 className="mt-6 text-sm font-medium">Recommendations</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {RECOMMENDATIONS.map(([range, label]) => (
+            <li key={range}>
+              {range}: {label}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

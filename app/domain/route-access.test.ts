@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { pageAccess, ROUTE_RULES } from "./route-access";
+import { flagsFor, ROLES, type Role } from "./roles";
+
+/** The route tables of both spec documents, role by role: true = allowed, else the redirect. */
+const EXPECTED: Record<string, (role: Role) => true | string> = {
+  "/": () => true,
+  "/signup": (role) => (["admin", "super_manager", "account_manager", "manager"].includes(role) ? true : "/login"),
+  "/admin/dashboard": (role) => (role === "admin" ? true : "/"),
+  "/audit-logs": (role) => (role === "admin" ? true : "/login"),
+  "/settings": (role) => (role === "admin" ? true : "/"),
+  "/how-to": () => true,
+  "/companies": () => true,
+  "/companies/new": (role) => (role === "admin" ? true : "/"),
+  "/companies/1/edit": (role) => (role === "admin" ? true : "/"),
+  "/trailers/new": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/trailers/bulk-upload": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/trailers/1/edit": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/trucks/new": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/trucks/1/edit": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/buildings/new": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/buildings/1/edit": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/yards/new": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/yards/1/edit": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/users/1/edit": (role) => (role === "admin" || role === "super_manager" ? true : "/"),
+  "/users/1": () => true,
+  "/trailers/1": () => true,
+  "/trucks/1": () => true,
+  "/buildings/1": () => true,
+  "/yards/1": () => true,
+  "/change-password": () => true,
+};
+
+describe("route access", () => {
+  it("covers every route of the table", () => {
+    expect(ROUTE_RULES.map((rule) => rule.example).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [path, expected] of Object.entries(EXPECTED)) {
+    it(`${path} for every role`, () => {
+      for (const role of ROLES) {
+        const access = pageAccess(path, flagsFor(role));
+        const want = expected(role);
+        expect(access.allowed ? true : access.redirectTo, `${role} on ${path}`).toBe(want);
+      }
+    });
+  }
+
+  it("an unknown path sends everyone to /login", () => {
+    for (const role of ROLES) expect(pageAccess("/no/such/page", flagsFor(role))).toEqual({ allowed: false, redirectTo: "/login" });
+  });
+
+  it("a trailing slash does not change the answer", () => {
+    expect(pageAccess("/settings/", flagsFor("manager"))).toEqual({ allowed: false, redirectTo: "/" });
+  });
+});

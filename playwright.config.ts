@@ -8,7 +8,7 @@ export const E2E_DATABASE_URL = `postgres://postgres:yardline@127.0.0.1:${E2E_PG
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -1,0 +1,186 @@
+import { request as playwrightRequest } from "@playwright/test";
+import { BASE_URL, csrfTokenOf, DEMO_PASSWORD, expect, test } from "./fixtures";
+import { ROUTE_RULES } from "../../app/domain/route-access";
+import { flagsFor, ROLES, type Role } from "../../app/domain/roles";
+import { pageAccess } from "../../app/domain/route-access";
+
+/** Pages built so far; every other path of the route table redirects as an unknown page. */
+const BUILT_PAGES = new Set(["/", "/admin/dashboard", "/settings"]);
+
+test("route table × every role (and signed out): each page answers or redirects as the spec says", async ({
+  newUser,
+  apiAs,
+}) => {
+  const anonymous = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  for (const rule of ROUTE_RULES.filter((candidate) => candidate.example !== "/change-password")) {
+    const response = await anonymous.get(rule.example, { maxRedirects: 0 });
+    expect(response.status(), `signed out on ${rule.example}`).toBe(302);
+    expect(response.headers().location, `signed out on ${rule.example}`).toBe("/login");
+  }
+  await anonymous.dispose();
+
+  for (const role of ROLES) {
+    const user = await newUser(role as Role);
+    const api = await apiAs(user.email);
+    for (const rule of ROUTE_RULES.filter((candidate) => candidate.example !== "/change-password")) {
+      const path = rule.example;
+      const response = await api.get(path, { maxRedirects: 0 });
+      const access = pageAccess(path, flagsFor(role));
+      const expected = access.allowed ? (BUILT_PAGES.has(path) ? 200 : "/login") : access.redirectTo;
+      const actual = response.status() === 302 ? response.headers().location : response.status();
+      expect(actual, `${role} on ${path}`).toBe(expected);
+    }
+  }
+});
+
+const NON_GET_ENDPOINTS: { method: "POST" | "PUT"; path: string; data?: unknown }[] = [
+  { method: "POST", path: "/api/auth/login", data: { email: "x@x.test", password: "x", agreed_to_terms: true } },
+  { method: "POST", path: "/api/auth/logout" },
+  { method: "POST", path: "/api/auth/change-password", data: { password: "Aa#12345678", confirm_password: "Aa#12345678" } },
+  { method: "POST", path: "/api/auth/refresh-session" },
+  { method: "PUT", path: "/api/settings/timeout", data: { timeout_hours: 4 } },
+];
+
+test("every non-GET /api endpoint refuses a missing or wrong CSRF token, and a foreign Origin", async ({ newUser, apiAs }) => {
+  const admin = await newUser("admin");
+  for (const endpoint of NON_GET_ENDPOINTS) {
+    const api = await apiAs(admin.email);
+    const token = await csrfTokenOf(api);
+    const send = (headers: Record<string, string>) =>
+      api.fetch(endpoint.path, { method: endpoint.method, data: endpoint.data ?? {}, headers, maxRedirects: 0 });
+
+    const missing = await send({});
+    expect(missing.status(), `${endpoint.path} without token`).toBe(403);
+    expect(await missing.json()).toMatchObject({ error: "CSRF token missing or invalid" });
+
+    const wrong = await send({ "X-CSRF-Token": `${token}x` });
+    expect(wrong.status(), `${endpoint.path} with a wrong token`).toBe(403);
+
+    const foreign = await send({ "X-CSRF-Token": token, Origin: "https://evil.example" });
+    expect(foreign.status(), `${endpoint.path} from another origin`).toBe(403);
+
+    const right = await send({ "X-CSRF-Token": token });
+    expect(right.status(), `${endpoint.path} with the right token`).not.toBe(403);
+  }
+});
+
+test("Remix form posts need the hidden csrf field", async ({ newUser, apiAs }) => {
+  const admin = await newUser("admin");
+  const api = await apiAs(admin.email);
+  const token = await csrfTokenOf(api);
+  const without = await api.post("/settings", { form: { timeout_hours: "4" }, maxRedirects: 0 });
+  expect(without.status()).toBe(403);
+  const withToken = await api.post("/settings", { form: { timeout_hours: "4", csrf: token }, maxRedirects: 0 });
+  expect(withToken.status()).toBe(200);
+});
+
+test("POST /api/auth/login answers the spec's login response, and 400 without the terms", async () => {
+  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const token = await csrfTokenOf(api);
+  const headers = { "X-CSRF-Token": token };
+  const refused = await api.post("/api/auth/login", {
+    headers,
+    data: { email: "security@acme.test", password: DEMO_PASSWORD, agreed_to_terms: false, force_login: false },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).errors).toEqual(["You must agree to the terms and conditions to log in"]);
+
+  const response = await api.post("/api/auth/login", {
+    headers,
+    data: { email: "SECURITY@acme.test", password: DEMO_PASSWORD, agreed_to_terms: true, force_login: true },
+  });
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body).toMatchObject({
+    hasActiveSession: false,
+    previous_session_timed_out: false,
+    errors: [],
+    user: { email: "security@acme.test", is_security: true, is_admin: false, first_login: false },
+  });
+  expect(typeof body.session_id).toBe("number");
+  expect(Object.keys(body.sessionInfo).sort()).toEqual(["ip_address", "last_activity", "login_time", "user_agent"]);
+  const cookie = response.headers()["set-cookie"];
+  expect(cookie).toMatch(/yardline_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
+
+  const me = await api.get("/api/auth/");
+  expect((await me.json()).user.email).toBe("security@acme.test");
+  const check = await api.get("/api/auth/check-session");
+  expect(await check.json()).toMatchObject({ valid: true, timed_out: false, message: null });
+
+  const logout = await api.get("/api/auth/logout");
+  expect(logout.status()).toBe(200);
+  expect((await api.get("/api/auth/")).status()).toBe(401);
+  await api.dispose();
+});
+
+test("login is rate limited: the sixth failure for one email answers 429 with a retry time", async ({ newUser }) => {
+  const user = await newUser("mechanic");
+  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const headers = { "X-CSRF-Token": await csrfTokenOf(api) };
+  for (let i = 0; i < 5; i++) {
+    const response = await api.post("/api/auth/login", {
+      headers,
+      data: { email: user.email, password: "wrong", agreed_to_terms: true },
+    });
+    expect(response.status()).toBe(401);
+  }
+  const blocked = await api.post("/api/auth/login", {
+    headers,
+    data: { email: user.email, password: user.password, agreed_to_terms: true },
+  });
+  expect(blocked.status()).toBe(429);
+  expect(Number(blocked.headers()["retry-after"])).toBeGreaterThan(0);
+  expect((await blocked.json()).error).toMatch(/Too many failed login attempts/);
+  await api.dispose();
+});
+
+test("a session ended by a login elsewhere gets 401 with the invalidated message", async ({ newUser, apiAs }) => {
+  const user = await newUser("yard_driver");
+  const first = await apiAs(user.email);
+  await apiAs(user.email);
+  const response = await first.get("/api/auth/");
+  expect(response.status()).toBe(401);
+  expect((await response.json()).error).toBe(
+    "Your session has been invalidated because your account was logged in from another device.",
+  );
+});
+
+test("a user who must change the password is refused everywhere else: 403 on /api, the dialog for pages", async ({
+  newUser,
+  apiAs,
+}) => {
+  const user = await newUser("manager", { firstLogin: true });
+  const api = await apiAs(user.email);
+  const settings = await api.get("/api/settings/timeout");
+  expect(settings.status()).toBe(403);
+  expect((await settings.json()).error).toBe("You must change your password before continuing.");
+  const page = await api.get("/", { maxRedirects: 0 });
+  expect(page.headers().location).toBe("/change-password");
+  expect((await api.get("/api/auth/")).status()).toBe(200);
+});
+
+test("settings API: admins read and change the timeout; others get 403; out of range gets 400", async ({ newUser, apiAs }) => {
+  const admin = await apiAs((await newUser("admin")).email);
+  const token = await csrfTokenOf(admin);
+  expect(await (await admin.get("/api/settings/timeout")).json()).toEqual({ timeout_hours: 4 });
+  const bad = await admin.put("/api/settings/timeout", { headers: { "X-CSRF-Token": token }, data: { timeout_hours: 30 } });
+  expect(bad.status()).toBe(400);
+  const good = await admin.put("/api/settings/timeout", { headers: { "X-CSRF-Token": token }, data: { timeout_hours: 4 } });
+  expect(await good.json()).toMatchObject({ timeout_hours: 4 });
+
+  const manager = await apiAs((await newUser("super_manager")).email);
+  expect((await manager.get("/api/settings/timeout")).status()).toBe(403);
+});
+
+test("HTML responses carry the security headers with a per-request nonce", async ({ request }) => {
+  const first = await request.get("/login");
+  const second = await request.get("/login");
+  const csp = first.headers()["content-security-policy"];
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(csp).not.toBe(second.headers()["content-security-policy"]);
+  expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(first.headers()["referrer-policy"]).toBe("same-origin");
+  const nonce = csp.match(/'nonce-([^']+)'/)![1];
+  expect(await first.text()).toContain(`nonce="${nonce}"`);
+});

@@ -1,0 +1,132 @@
+import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("checkbox", { name: /agree/ }).check();
+  await page.getByRole("button", { name: "Log In" }).click();
+}
+
+const DEMO_ROLES = [
+  ["admin@yardline.test", /\/admin\/dashboard$/],
+  ["super@acme.test", /\/$/],
+  ["accountmgr@acme.test", /\/$/],
+  ["manager@acme.test", /\/$/],
+  ["yard@acme.test", /\/$/],
+  ["road@acme.test", /\/$/],
+  ["mechanic@acme.test", /\/$/],
+  ["security@acme.test", /\/$/],
+] as const;
+
+test("each demo role logs in and lands where the spec says; a signed-in user who opens /login is sent on", async ({
+  browser,
+}) => {
+  for (const [email, landing] of DEMO_ROLES) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page, email, DEMO_PASSWORD);
+    await expect(page, email).toHaveURL(landing);
+    await page.goto("/login");
+    await expect(page, `${email} back on /login`).toHaveURL(landing);
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await context.close();
+  }
+});
+
+test("the Log In button stays disabled until the terms are ticked; the terms open from the link", async ({ page }) => {
+  await page.goto("/login");
+  const logInButton = page.getByRole("button", { name: "Log In" });
+  await page.getByLabel("Email").fill("someone@example.test");
+  await page.getByLabel("Password").fill("whatever");
+  await expect(logInButton).toBeDisabled();
+  await page.getByRole("button", { name: "Terms of Use" }).click();
+  const dialog = page.getByRole("dialog", { name: "Terms of Use" });
+  await expect(dialog).toContainText("Version effective February 1, 2025");
+  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByRole("checkbox", { name: /agree/ })).toBeChecked();
+  await expect(logInButton).toBeEnabled();
+});
+
+test("a wrong password shows one message that does not say which field was wrong", async ({ page, newUser }) => {
+  const user = await newUser("manager");
+  await logIn(page, user.email, "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+});
+
+test("remember my email keeps the email, lowercased, for the next visit", async ({ page, newUser }) => {
+  const user = await newUser("yard_driver");
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email.toUpperCase());
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("Remember my email").check();
+  await page.getByRole("checkbox", { name: /agree/ }).check();
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("button", { name: "Profile menu" }).click();
+  await page.getByRole("menuitem", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Remember my email")).toBeChecked();
+});
+
+test("first login: only the password change is possible, with a live checklist, then home", async ({ page, newUser }) => {
+  const user = await newUser("manager", { firstLogin: true });
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/change-password$/);
+
+  const checklist = page.getByRole("list", { name: "Password requirements" });
+  const newPassword = page.getByLabel("New Password");
+  await newPassword.fill("abc");
+  await expect(checklist.getByRole("listitem").filter({ hasText: "One lowercase letter" })).toContainText("(met)");
+  await expect(checklist.getByRole("listitem").filter({ hasText: "At least 8 characters" })).toContainText("(not met)");
+  await page.getByLabel("Confirm Password").fill("abd");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+  await newPassword.fill("Dock#Door17");
+  await expect(checklist.getByText("(not met)")).toHaveCount(0);
+  await page.getByLabel("Confirm Password").fill("Dock#Door17");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
+});
+
+test("a second device sees the other-session dialog, forces login, and the first device is told its session was invalidated", async ({
+  browser,
+  newUser,
+}) => {
+  const user = await newUser("yard_driver");
+  const first = await (await browser.newContext()).newPage();
+  await logIn(first, user.email, user.password);
+  await expect(first).toHaveURL(/\/$/);
+
+  const second = await (await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" })).newPage();
+  await logIn(second, user.email, user.password);
+  const dialog = second.getByRole("dialog", { name: "Account Already Logged In" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Chrome on Linux");
+  await expect(dialog).toContainText("127.0.0.1");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await second.getByRole("button", { name: "Log In" }).click();
+  await second.getByRole("dialog", { name: "Account Already Logged In" }).getByRole("button", { name: "Log Out Other Session" }).click();
+  await expect(second).toHaveURL(/\/$/);
+
+  const invalidated = first.getByRole("dialog", { name: "Session Invalidated" });
+  await expect(invalidated).toContainText(
+    "Your session has been invalidated because your account was logged in from another device.",
+  );
+  await invalidated.getByRole("button", { name: "Log Out" }).click();
+  await expect(first).toHaveURL(/\/login$/);
+  await first.context().close();
+  await second.context().close();
+});

@@ -13,6 +13,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      ignoredRouteFiles: ["**/*.test.{ts,tsx}"],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -25,5 +25,6 @@ export function describeDevice(userAgent: string | null | undefined): string {
             : /Linux/.test(userAgent)
               ? "Linux"
               : "Unknown OS";
+  if (browser === "Unknown browser" && os === "Unknown OS") return userAgent.split(" ")[0] || "Unknown device";
   return `${browser} on ${os}`;
 }

@@ -192,7 +192,7 @@ export default function LoginPage() {
               name="force_login"
               value="on"
               className={buttonStyles.danger}
-              onClick={() => setOtherSessionOpen(false)}
+              disabled={submitting}
             >
               Log Out Other Session
             </button>

@@ -51,7 +51,11 @@ export type LoginOutcome =
   | { kind: "active_elsewhere"; other: SessionRow; user: UserRow }
   | { kind: "refused"; status: 401 | 429; error: string; retryAfterSeconds?: number };
 
-let dummyHash: Promise<string> | undefined;
+/**
+ * A hash of a random password nobody knows, with the production cost: verified when the email is
+ * unknown, so that answering takes as long as for a wrong password.
+ */
+const DUMMY_HASH = "scrypt$65536$8$2$jOgsR4ES4RDuh62dKAONiQ==$Qi9qDxWg/1JyOy1B6nPZG2Li+jX3wEW4qjUtWSgwzug=";
 
 async function rateLimited(db: Database, email: string, ipAddress: string | null) {
   const since = sql`now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})`;
@@ -88,8 +92,7 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo)
   if (limited) return { kind: "refused", status: 429, ...limited };
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  dummyHash ??= hashPassword("a password nobody has");
-  const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
+  const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   const accepted = Boolean(user && passwordMatches && user.isActive);
   await db.insert(loginAttempts).values({ email, ipAddress: client.ipAddress, succeeded: accepted });
   if (!user || !accepted) return { kind: "refused", status: 401, error: MESSAGES.invalidCredentials };

@@ -13,8 +13,8 @@ test("an unknown path redirects to /login", async ({ page }) => {
 
 test("a manager logs in and the home route renders the account's dashboard through workerd", async ({ page }) => {
   await page.goto("/login");
-  await page.getByLabel("Email").fill("MANAGER@acme.test");
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByLabel("Email", { exact: true }).fill("MANAGER@acme.test");
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   const logIn = page.getByRole("button", { name: "Log In" });
   await expect(logIn).toBeDisabled();
   await page.getByRole("checkbox", { name: /I agree/ }).check();

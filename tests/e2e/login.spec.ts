@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("checkbox", { name: /agree/ }).check();
   await page.getByRole("button", { name: "Log In" }).click();
 }
@@ -40,8 +40,8 @@ test("each demo role logs in and lands where the spec says; a signed-in user who
 test("the Log In button stays disabled until the terms are ticked; the terms open from the link", async ({ page }) => {
   await page.goto("/login");
   const logInButton = page.getByRole("button", { name: "Log In" });
-  await page.getByLabel("Email").fill("someone@example.test");
-  await page.getByLabel("Password").fill("whatever");
+  await page.getByLabel("Email", { exact: true }).fill("someone@example.test");
+  await page.getByLabel("Password", { exact: true }).fill("whatever");
   await expect(logInButton).toBeDisabled();
   await page.getByRole("button", { name: "Terms of Use" }).click();
   const dialog = page.getByRole("dialog", { name: "Terms of Use" });
@@ -61,9 +61,9 @@ test("a wrong password shows one message that does not say which field was wrong
 test("remember my email keeps the email, lowercased, for the next visit", async ({ page, newUser }) => {
   const user = await newUser("yard_driver");
   await page.goto("/login");
-  await page.getByLabel("Email").fill(user.email.toUpperCase());
-  await expect(page.getByLabel("Email")).toHaveValue(user.email);
-  await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("Email", { exact: true }).fill(user.email.toUpperCase());
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByLabel("Remember my email").check();
   await page.getByRole("checkbox", { name: /agree/ }).check();
   await page.getByRole("button", { name: "Log In" }).click();
@@ -71,7 +71,7 @@ test("remember my email keeps the email, lowercased, for the next visit", async 
   await page.getByRole("button", { name: "Profile menu" }).click();
   await page.getByRole("menuitem", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
   await expect(page.getByLabel("Remember my email")).toBeChecked();
 });
 

@@ -1,0 +1,509 @@
+/**
+ * The demo data: two companies, three accounts, a user of every role, buildings with dock doors,
+ * yards, about 150 trailers and 25 trucks per account (times `scale`), 30 days of location history
+ * and moves in every state. Deterministic (a seeded random generator, times relative to `now`)
+ * and idempotent (nothing happens when a company exists). One transaction: all or nothing.
+ */
+import { count, sql } from "drizzle-orm";
+import { flagsFor, type Role } from "../app/domain/roles";
+import { withActor, type Database, type Transaction } from "../app/lib/db.server";
+import { hashPassword, type ScryptCost } from "../app/lib/password.server";
+import {
+  accounts,
+  buildings,
+  companies,
+  moveLegs,
+  moves,
+  trailerLocationHistory,
+  trailers,
+  truckLocationHistory,
+  trucks,
+  users,
+  yards,
+} from "./schema";
+
+export interface SeedOptions {
+  password: string;
+  /** Multiplies trailers and trucks (benchmarks). */
+  scale?: number;
+  now?: Date;
+  passwordCost?: ScryptCost;
+}
+
+interface DemoUser {
+  email: string;
+  role: Role;
+  alphaCode: string;
+  firstName: string;
+  lastName: string;
+  driverNumber?: number;
+}
+
+interface DemoAccount {
+  company: string;
+  name: string;
+  location: string;
+  prefix: string;
+  buildings: [name: string, doors: number][];
+  yards: [name: string, parkingLocation: string, parkingSpots: boolean][];
+  owners: string[];
+  users: DemoUser[];
+}
+
+const ADMIN: DemoUser = { email: "admin@yardline.test", role: "admin", alphaCode: "ADMIN", firstName: "Avery", lastName: "Admin" };
+
+const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    company: "Acme Logistics",
+    name: "Acme Boston",
+    location: "Boston, MA",
+    prefix: "ACB",
+    buildings: [
+      ["North", 24],
+      ["South", 18],
+      ["Cross Dock", 36],
+    ],
+    yards: [
+      ["Yard A", "Gate 1, north fence", true],
+      ["Overflow Lot", "Summer St lot", false],
+    ],
+    owners: ["ACME", "SCHNEIDER", "J.B. HUNT", "WERNER"],
+    users: [
+      { email: "super@acme.test", role: "super_manager", alphaCode: "SMB", firstName: "Sam", lastName: "Sullivan" },
+      { email: "accountmgr@acme.test", role: "account_manager", alphaCode: "AMB", firstName: "Alex", lastName: "Moreau" },
+      { email: "manager@acme.test", role: "manager", alphaCode: "MGB", firstName: "Morgan", lastName: "Reyes" },
+      { email: "yard@acme.test", role: "yard_driver", alphaCode: "YDB", firstName: "Yusuf", lastName: "Doyle", driverNumber: 101 },
+      { email: "road@acme.test", role: "road_driver", alphaCode: "RDB", firstName: "Rita", lastName: "Diaz", driverNumber: 102 },
+      { email: "mechanic@acme.test", role: "mechanic", alphaCode: "MEB", firstName: "Mick", lastName: "Evans", driverNumber: 103 },
+      { email: "security@acme.test", role: "security", alphaCode: "SEB", firstName: "Sofia", lastName: "Eng" },
+    ],
+  },
+  {
+    company: "Acme Logistics",
+    name: "Acme Newark",
+    location: "Newark, NJ",
+    prefix: "ACN",
+    buildings: [
+      ["Main", 30],
+      ["Annex", 12],
+    ],
+    yards: [
+      ["Yard A", "Port St gate", true],
+      ["Rail Lot", "Along the rail spur", true],
+    ],
+    owners: ["ACME", "SWIFT", "KNIGHT"],
+    users: [
+      { email: "manager@newark.test", role: "manager", alphaCode: "MGN", firstName: "Nadia", lastName: "Grant" },
+      { email: "yard@newark.test", role: "yard_driver", alphaCode: "YDN", firstName: "Nico", lastName: "Young", driverNumber: 201 },
+    ],
+  },
+  {
+    company: "Blue Ridge Transport",
+    name: "Blue Ridge Charlotte",
+    location: "Charlotte, NC",
+    prefix: "BRC",
+    buildings: [
+      ["DC1", 40],
+      ["DC2", 20],
+    ],
+    yards: [
+      ["East Yard", "Wilkinson Blvd entrance", true],
+      ["West Yard", "Back lot by the scale", false],
+    ],
+    owners: ["BLUE RIDGE", "OLD DOMINION", "ESTES"],
+    users: [
+      { email: "manager@blueridge.test", role: "manager", alphaCode: "MGC", firstName: "Casey", lastName: "Moore" },
+      { email: "yard@blueridge.test", role: "yard_driver", alphaCode: "YDC", firstName: "Cole", lastName: "Yates", driverNumber: 301 },
+    ],
+  },
+];
+
+/** The demo logins, for the start script and the README. */
+export const DEMO_LOGINS = [
+  { email: ADMIN.email, role: "Admin", account: null as string | null },
+  ...DEMO_ACCOUNTS.flatMap((account) =>
+    account.users.map((user) => ({
+      email: user.email,
+      role: `${user.role.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}${user.driverNumber ? ` (${user.driverNumber})` : ""}`,
+      account: account.name as string | null,
+    })),
+  ),
+];
+
+const TRAILER_TYPES = [
+  "dry_53", "dry_48", "dry_42", "dry_pup", "reefer_53", "reefer_48", "reefer_42", "reefer_pup",
+  "liftgate_53", "liftgate_48", "liftgate_42", "liftgate_pup", "intermodal_53", "intermodal_48", "intermodal_42", "intermodal_pup",
+];
+const TRUCK_TYPES = ["daycab_1_axle", "daycab_2_axle", "sleeper_1_axle", "sleeper_2_axle", "boxtruck"];
+const TRUCK_MODELS: [string, string][] = [
+  ["FREIGHTLINER", "CASCADIA"],
+  ["KENWORTH", "T680"],
+  ["PETERBILT", "579"],
+  ["VOLVO", "VNL 860"],
+  ["INTERNATIONAL", "LT625"],
+  ["MACK", "ANTHEM"],
+];
+const STATES = ["MA", "NJ", "NY", "PA", "NC", "SC", "VA", "CT", "OH", "IL", "TX", "GA"];
+const RED_TAGS = ["Brake lights out", "Landing gear damaged", "Flat tire, axle 2", "Air leak at glad hands"];
+const YELLOW_TAGS = ["Mud flap missing", "Door seal worn", "Reefer unit service due", "Dent on nose, cosmetic"];
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+/** mulberry32: a small seeded generator, so every seed run makes the same yard. */
+function randomGenerator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    chance: (p: number) => next() < p,
+  };
+}
+type Random = ReturnType<typeof randomGenerator>;
+
+const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** Every location of an account: Road, Shop, its yards, and each door of each building. */
+function locationsOf(account: DemoAccount) {
+  const doors = account.buildings.flatMap(([name, doorCount]) =>
+    Array.from({ length: doorCount }, (_, i) => `${name}-${i + 1}`),
+  );
+  return { doors, yards: account.yards.map(([name]) => name) };
+}
+
+function plate(random: Random) {
+  const letters = "ABCDEFGHJKLMNPRSTUVWXYZ";
+  return `${Array.from({ length: 3 }, () => random.pick([...letters])).join("")}${random.int(1000, 9999)}`;
+}
+
+export async function seedDemoData(db: Database, options: SeedOptions) {
+  const [{ existing }] = await db.select({ existing: count() }).from(companies);
+  if (existing > 0) return { seeded: false, counts: await tableCounts(db) };
+  const now = (options.now ?? new Date()).getTime();
+  const scale = Math.max(1, Math.floor(options.scale ?? 1));
+
+  // Each user gets a hash of its own (its own salt); hashing runs in parallel on the thread pool.
+  const everyone = [ADMIN, ...DEMO_ACCOUNTS.flatMap((account) => account.users)];
+  const hashes = await Promise.all(everyone.map(() => hashPassword(options.password, options.passwordCost)));
+  const passwordHashes = new Map(everyone.map((user, i) => [user.email, hashes[i]]));
+
+  await withActor(db, null, async (tx) => {
+    await tx.insert(users).values({ ...userValues(ADMIN, null, passwordHashes), createdAt: new Date(now - 90 * DAY) });
+    const companyIds = new Map<string, number>();
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      if (!companyIds.has(account.company)) {
+        const [company] = await tx
+          .insert(companies)
+          .values({ companyName: account.company, createdAt: new Date(now - 120 * DAY), updatedAt: new Date(now - 120 * DAY) })
+          .returning({ id: companies.id });
+        companyIds.set(account.company, company.id);
+      }
+      await seedAccount(tx, account, companyIds.get(account.company)!, randomGenerator(2025 + index), now, scale, passwordHashes);
+    }
+  });
+  return { seeded: true, counts: await tableCounts(db) };
+}
+
+function userValues(user: DemoUser, accountId: number | null, passwordHashes: Map<string, string>) {
+  return {
+    ...flagsFor(user.role),
+    accountId,
+    email: user.email,
+    alphaCode: user.alphaCode,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    driverNumber: user.driverNumber ?? null,
+    passwordHash: passwordHashes.get(user.email)!,
+    firstLogin: false,
+  };
+}
+
+async function seedAccount(
+  tx: Transaction,
+  demo: DemoAccount,
+  companyId: number,
+  random: Random,
+  now: number,
+  scale: number,
+  passwordHashes: Map<string, string>,
+) {
+  const since = new Date(now - 100 * DAY);
+  const [account] = await tx
+    .insert(accounts)
+    .values({
+      companyId,
+      accountName: demo.name,
+      location: demo.location,
+      yardCount: demo.yards.length,
+      buildingCount: demo.buildings.length,
+      createdAt: since,
+      updatedAt: since,
+    })
+    .returning({ id: accounts.id });
+
+  const seededUsers = [];
+  for (const user of demo.users) {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...userValues(user, account.id, passwordHashes), createdAt: since, updatedAt: since })
+      .returning({ id: users.id, alphaCode: users.alphaCode, isDriver: sql<boolean>`is_yard_driver or is_road_driver` });
+    seededUsers.push(row);
+  }
+  const drivers = seededUsers.filter((user) => user.isDriver);
+  const alphaCodes = seededUsers.map((user) => user.alphaCode!);
+
+  await tx.insert(buildings).values(
+    demo.buildings.map(([name, doors]) => ({
+      accountId: account.id,
+      buildingName: name,
+      buildingDoorNumber: doors,
+      location: demo.location,
+      createdAt: since,
+      updatedAt: since,
+    })),
+  );
+  await tx.insert(yards).values(
+    demo.yards.map(([name, parkingLocation, parkingSpots], i) => ({
+      accountId: account.id,
+      name,
+      parkingLocation,
+      parkingSpots,
+      entryTime: new Date(now - (i + 1) * 3 * 3_600_000),
+      createdAt: since,
+      updatedAt: since,
+    })),
+  );
+
+  const { doors, yards: yardNames } = locationsOf(demo);
+  const placeTrailer = () => {
+    const roll = random.next();
+    if (roll < 0.45) return random.pick(doors);
+    if (roll < 0.75) return random.pick(yardNames);
+    if (roll < 0.85) return "Shop";
+    return "Road";
+  };
+
+  // Trailers, each with the history that brought it where it stands.
+  const trailerRows = Array.from({ length: 150 * scale }, (_, i) => {
+    const location = placeTrailer();
+    const loadRoll = random.next();
+    const red = random.chance(0.05);
+    const yellow = !red && random.chance(0.08);
+    const driver = drivers.length && random.chance(0.2) ? random.pick(drivers) : null;
+    const history = historyFor(random, location, [...doors, ...yardNames, "Shop", "Road"], alphaCodes, now);
+    return {
+      row: {
+        accountId: account.id,
+        companyOwner: random.pick(demo.owners),
+        trailerNumber: `${demo.prefix}${10001 + i}`,
+        trailerLocation: location,
+        type: random.pick(TRAILER_TYPES),
+        licenseState: random.pick(STATES),
+        licensePlate: plate(random),
+        isLoaded: loadRoll < 0.4,
+        loadNumber: loadRoll < 0.4 ? `LD${random.int(100000, 999999)}` : null,
+        isTray: loadRoll >= 0.4 && loadRoll < 0.6,
+        trayCount: loadRoll >= 0.4 && loadRoll < 0.6 ? random.int(1, 8) : 0,
+        redTagged: red,
+        yellowTagged: yellow,
+        inShop: location === "Shop",
+        taggedDescription: red ? random.pick(RED_TAGS) : yellow ? random.pick(YELLOW_TAGS) : null,
+        userId: driver?.id ?? null,
+        lastUser: driver?.alphaCode ?? null,
+        lastInspection: isoDate(now - random.int(10, 200) * DAY),
+        nextInspection: isoDate(now + random.int(10, 200) * DAY),
+        lastMaintenance: isoDate(now - random.int(10, 200) * DAY),
+        nextMaintenance: isoDate(now + random.int(10, 200) * DAY),
+        createdAt: new Date(history[0].entryTime.getTime()),
+        updatedAt: new Date(history[history.length - 1].entryTime.getTime()),
+      },
+      history,
+    };
+  });
+  const trailerIds: { id: number; trailerNumber: string; trailerLocation: string }[] = [];
+  await insertInChunks(trailerRows, async (chunk) => {
+    trailerIds.push(
+      ...(await tx
+        .insert(trailers)
+        .values(chunk.map((trailer) => trailer.row))
+        .returning({ id: trailers.id, trailerNumber: trailers.trailerNumber, trailerLocation: trailers.trailerLocation })),
+    );
+  });
+  await insertInChunks(
+    trailerRows.flatMap((trailer, i) => trailer.history.map((entry) => ({ ...entry, trailerId: trailerIds[i].id, accountId: account.id }))),
+    (chunk) => tx.insert(trailerLocationHistory).values(chunk),
+    1000,
+  );
+
+  // Trucks: mostly in the yards and on the road.
+  const truckRows = Array.from({ length: 25 * scale }, (_, i) => {
+    const roll = random.next();
+    const location = roll < 0.55 ? random.pick(yardNames) : roll < 0.85 ? "Road" : roll < 0.95 ? "Shop" : random.pick(doors);
+    const red = random.chance(0.06);
+    const yellow = !red && random.chance(0.1);
+    const [make, model] = random.pick(TRUCK_MODELS);
+    const driver = drivers.length && random.chance(0.4) ? random.pick(drivers) : null;
+    const history = historyFor(random, location, [...yardNames, "Shop", "Road"], alphaCodes, now);
+    return {
+      row: {
+        accountId: account.id,
+        assignedUserId: driver?.id ?? null,
+        truckNumber: `${demo.prefix}-T${101 + i}`,
+        truckLocation: location,
+        type: random.pick(TRUCK_TYPES),
+        licensePlate: plate(random),
+        licenseState: random.pick(STATES),
+        year: random.int(2012, new Date(now).getUTCFullYear()),
+        make,
+        model,
+        vin: `1XK${random.int(10000000, 99999999)}${random.int(100000, 999999)}`,
+        redTagged: red,
+        yellowTagged: yellow,
+        inShop: location === "Shop",
+        taggedDescription: red ? random.pick(RED_TAGS) : yellow ? random.pick(YELLOW_TAGS) : null,
+        lastUser: driver?.alphaCode ?? null,
+        lastInspection: isoDate(now - random.int(10, 200) * DAY),
+        nextInspection: isoDate(now + random.int(10, 200) * DAY),
+        lastMaintenance: isoDate(now - random.int(10, 200) * DAY),
+        nextMaintenance: isoDate(now + random.int(10, 200) * DAY),
+        createdAt: new Date(history[0].entryTime.getTime()),
+        updatedAt: new Date(history[history.length - 1].entryTime.getTime()),
+      },
+      history,
+    };
+  });
+  const truckIds: { id: number }[] = [];
+  await insertInChunks(truckRows, async (chunk) => {
+    truckIds.push(...(await tx.insert(trucks).values(chunk.map((truck) => truck.row)).returning({ id: trucks.id })));
+  });
+  await insertInChunks(
+    truckRows.flatMap((truck, i) => truck.history.map((entry) => ({ ...entry, truckId: truckIds[i].id, accountId: account.id }))),
+    (chunk) => tx.insert(truckLocationHistory).values(chunk),
+    1000,
+  );
+
+  await seedMoves(tx, account.id, random, now, trailerIds, [...doors, ...yardNames, "Shop"], seededUsers);
+}
+
+/**
+ * 1–4 stays within the last 30 days, each ending when the next begins; the last one is open and
+ * is where the asset stands now.
+ */
+function historyFor(random: Random, current: string, places: string[], alphaCodes: string[], now: number) {
+  const stays = random.int(1, 4);
+  const start = now - random.int(1, 30) * DAY + random.int(0, 23 * 60) * MINUTE;
+  const times = [
+    start,
+    ...Array.from({ length: stays - 1 }, () => start + Math.floor(random.next() * (now - start - 5 * MINUTE))).sort((a, b) => a - b),
+  ];
+  const locations: string[] = [current];
+  for (let i = 1; i < stays; i++) {
+    let previous = random.pick(places);
+    while (previous === locations[0]) previous = random.pick(places);
+    locations.unshift(previous);
+  }
+  return locations.map((location, i) => ({
+    location,
+    entryTime: new Date(times[i]),
+    exitTime: i < stays - 1 ? new Date(times[i + 1]) : null,
+    userAlphaCode: random.pick(alphaCodes),
+  }));
+}
+
+const LEGS_OF = { single: 1, shuttle: 2, triangle: 3 } as const;
+
+async function seedMoves(
+  tx: Transaction,
+  accountId: number,
+  random: Random,
+  now: number,
+  trailerList: { id: number; trailerNumber: string; trailerLocation: string }[],
+  destinations: string[],
+  accountUsers: { id: number; alphaCode: string | null; isDriver: boolean }[],
+) {
+  const requesters = accountUsers.filter((user) => !user.isDriver);
+  const drivers = accountUsers.filter((user) => user.isDriver);
+  // Active moves take trailers that stand in the yard (not on the Road), each trailer once.
+  const available = trailerList.filter((trailer) => trailer.trailerLocation !== "Road");
+  let nextActive = 0;
+  const legFor = (trailer: { id: number; trailerNumber: string; trailerLocation: string }, legNumber: number) => {
+    let to = random.pick(destinations);
+    while (to === trailer.trailerLocation) to = random.pick(destinations);
+    return { legNumber, fromLocation: trailer.trailerLocation, toLocation: to, trailerId: trailer.id, trailerNumber: trailer.trailerNumber };
+  };
+
+  type State = "requested" | "in_progress" | "finished" | "cancelled";
+  const plan: { state: State; ageMinutes: number }[] = [
+    ...Array.from({ length: 3 }, () => ({ state: "requested" as const, ageMinutes: random.int(5, 90) })),
+    ...Array.from({ length: 2 }, () => ({ state: "in_progress" as const, ageMinutes: random.int(20, 120) })),
+    ...Array.from({ length: 3 }, () => ({ state: "finished" as const, ageMinutes: random.int(60, 300) })),
+    ...Array.from({ length: 12 }, () => ({ state: "finished" as const, ageMinutes: random.int(1, 30) * 1440 + random.int(0, 600) })),
+    ...Array.from({ length: 1 }, () => ({ state: "cancelled" as const, ageMinutes: random.int(30, 200) })),
+    ...Array.from({ length: 3 }, () => ({ state: "cancelled" as const, ageMinutes: random.int(2, 29) * 1440 })),
+  ].sort((a, b) => b.ageMinutes - a.ageMinutes);
+
+  for (const { state, ageMinutes } of plan) {
+    const type = random.pick(["single", "single", "shuttle", "triangle"] as const);
+    const active = state === "requested" || state === "in_progress";
+    const legTrailers = Array.from({ length: LEGS_OF[type] }, () =>
+      active ? available[nextActive++ % available.length] : random.pick(trailerList),
+    );
+    const requestTime = now - ageMinutes * MINUTE;
+    const driver = random.pick(drivers);
+    const acceptTime = requestTime + random.int(2, 15) * MINUTE;
+    const finishTime = Math.min(acceptTime + random.int(8, 45) * MINUTE, now - MINUTE);
+    const [move] = await tx
+      .insert(moves)
+      .values({
+        accountId,
+        requestUserId: random.pick(requesters).id,
+        moveType: type,
+        requestTime: new Date(requestTime),
+        inProgress: state !== "requested" && state !== "cancelled",
+        acceptUserId: state === "in_progress" || state === "finished" ? driver.id : null,
+        acceptAlphaCode: state === "in_progress" || state === "finished" ? driver.alphaCode : null,
+        acceptTime: state === "in_progress" || state === "finished" ? new Date(acceptTime) : null,
+        finishTime: state === "finished" ? new Date(finishTime) : null,
+        elapseTime: state === "finished" ? `${Math.round((finishTime - requestTime) / 1000)} seconds` : null,
+        isCancel: state === "cancelled",
+        cancelTime: state === "cancelled" ? new Date(requestTime + random.int(5, 30) * MINUTE) : null,
+        cancelUserId: state === "cancelled" ? random.pick(requesters).id : null,
+      })
+      .returning({ id: moves.id });
+    await tx.insert(moveLegs).values(legTrailers.map((trailer, i) => ({ ...legFor(trailer, i + 1), moveId: move.id })));
+  }
+}
+
+export async function tableCounts(db: Database) {
+  const tables = {
+    companies,
+    accounts,
+    users,
+    buildings,
+    yards,
+    trailers,
+    trucks,
+    trailerLocationHistory,
+    truckLocationHistory,
+    moves,
+    moveLegs,
+  };
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [{ rows }] = await db.select({ rows: count() }).from(table);
+    counts[name] = rows;
+  }
+  return counts;
+}

@@ -1,8 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLocation, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
 import { useState } from "react";
-import { CsrfInput } from "./csrf-input";
+import type { loader as rootLoader } from "~/root";
 import { TermsDialog } from "./terms-dialog";
 
 export interface HeaderUser {
@@ -66,6 +66,8 @@ export function AppHeader({ user }: { user: HeaderUser | null }) {
 
 function ProfileMenu({ user }: { user: HeaderUser }) {
   const [termsOpen, setTermsOpen] = useState(false);
+  const submit = useSubmit();
+  const csrf = useRouteLoaderData<typeof rootLoader>("root")?.csrf;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -103,12 +105,12 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
             User Agreement
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <Form method="post" action="/logout">
-            <CsrfInput />
-            <DropdownMenu.Item asChild className={menuItem}>
-              <button type="submit">Log Out</button>
-            </DropdownMenu.Item>
-          </Form>
+          <DropdownMenu.Item
+            className={menuItem}
+            onSelect={() => submit({ csrf: csrf ?? "" }, { method: "post", action: "/logout" })}
+          >
+            Log Out
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
       <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />

@@ -4,7 +4,7 @@ import { ROUTE_RULES } from "../../app/domain/route-access";
 import { flagsFor, ROLES, type Role } from "../../app/domain/roles";
 import { pageAccess } from "../../app/domain/route-access";
 
-/** Pages built so far; every other path of the route table redirects as an unknown page. */
+/** Pages built so far; the other paths of the route table still redirect to /login as unknown pages. */
 const BUILT_PAGES = new Set(["/", "/admin/dashboard", "/settings"]);
 
 test("route table × every role (and signed out): each page answers or redirects as the spec says", async ({
@@ -26,7 +26,7 @@ test("route table × every role (and signed out): each page answers or redirects
       const path = rule.example;
       const response = await api.get(path, { maxRedirects: 0 });
       const access = pageAccess(path, flagsFor(role));
-      const expected = access.allowed ? (BUILT_PAGES.has(path) ? 200 : "/login") : access.redirectTo;
+      const expected = !BUILT_PAGES.has(path) ? "/login" : access.allowed ? 200 : access.redirectTo;
       const actual = response.status() === 302 ? response.headers().location : response.status();
       expect(actual, `${role} on ${path}`).toBe(expected);
     }
@@ -137,7 +137,13 @@ test("login is rate limited: the sixth failure for one email answers 429 with a 
 test("a session ended by a login elsewhere gets 401 with the invalidated message", async ({ newUser, apiAs }) => {
   const user = await newUser("yard_driver");
   const first = await apiAs(user.email);
-  await apiAs(user.email);
+  const elsewhere = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const login = await elsewhere.post("/api/auth/login", {
+    headers: { "X-CSRF-Token": await csrfTokenOf(elsewhere) },
+    data: { email: user.email, password: user.password, agreed_to_terms: true, force_login: true },
+  });
+  expect((await login.json()).hasActiveSession).toBe(false);
+  await elsewhere.dispose();
   const response = await first.get("/api/auth/");
   expect(response.status()).toBe(401);
   expect((await response.json()).error).toBe(

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 test("the home page sends a signed-out visitor to the login page", async ({ page }) => {
   await page.goto("/");
@@ -11,13 +11,14 @@ test("an unknown path redirects to /login", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("a manager logs in and the home route renders the account's dashboard through workerd", async ({ page }) => {
+test("a manager logs in and the home route renders the account's dashboard through workerd", async ({ page, newUser }) => {
+  const manager = await newUser("manager");
   await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill("MANAGER@acme.test");
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Email", { exact: true }).fill(manager.email.toUpperCase());
+  await page.getByLabel("Password", { exact: true }).fill(manager.password);
   const logIn = page.getByRole("button", { name: "Log In" });
   await expect(logIn).toBeDisabled();
-  await page.getByRole("checkbox", { name: /I agree/ }).check();
+  await page.getByRole("checkbox", { name: /agree/ }).check();
   await logIn.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();

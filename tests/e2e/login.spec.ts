@@ -105,7 +105,9 @@ test("a second device sees the other-session dialog, forces login, and the first
   newUser,
 }) => {
   const user = await newUser("yard_driver");
-  const first = await (await browser.newContext()).newPage();
+  const first = await (
+    await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" })
+  ).newPage();
   await logIn(first, user.email, user.password);
   await expect(first).toHaveURL(/\/$/);
 

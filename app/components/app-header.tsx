@@ -2,6 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Form, Link, useLocation, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
 import { useState } from "react";
+import { csrfFromCookie } from "~/lib/api-client";
 import type { loader as rootLoader } from "~/root";
 import { TermsDialog } from "./terms-dialog";
 
@@ -107,7 +108,7 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             className={menuItem}
-            onSelect={() => submit({ csrf: csrf ?? "" }, { method: "post", action: "/logout" })}
+            onSelect={() => submit({ csrf: csrfFromCookie() ?? csrf ?? "" }, { method: "post", action: "/logout" })}
           >
             Log Out
           </DropdownMenu.Item>

@@ -1,8 +1,25 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { csrfFromCookie } from "~/lib/api-client";
 import type { loader as rootLoader } from "~/root";
 
-/** The hidden CSRF field every Remix form carries (checked by server.ts before any action runs). */
+/**
+ * The hidden CSRF field every Remix form carries (checked by server.ts before any action runs).
+ * When the page comes back into view it takes the token from the cookie, which the latest
+ * response set: a sign-in in another tab changes the token, and this form still works.
+ */
 export function CsrfInput() {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
-  return <input type="hidden" name="csrf" value={data?.csrf ?? ""} />;
+  const fromLoader = useRouteLoaderData<typeof rootLoader>("root")?.csrf ?? "";
+  const [token, setToken] = useState(fromLoader);
+  useEffect(() => {
+    const refresh = () => setToken(csrfFromCookie() ?? fromLoader);
+    refresh();
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [fromLoader]);
+  return <input type="hidden" name="csrf" value={token} />;
 }

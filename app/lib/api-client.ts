@@ -5,7 +5,8 @@
  */
 const CSRF_RETRIES = 3;
 
-function csrfFromCookie(): string | null {
+/** The CSRF token the latest response set in the `csrf_token` cookie. */
+export function csrfFromCookie(): string | null {
   const match = document.cookie.match(/(?:^|;\s*)csrf_token=([^;]+)/);
   return match ? decodeURIComponent(match[1]) : null;
 }

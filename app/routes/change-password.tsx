@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { InputField } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import { MESSAGES, PASSWORD_RULES, newPasswordSchema } from "~/domain/auth";
 import { homeOf, requirePage } from "~/lib/guards.server";
@@ -59,17 +60,13 @@ export default function ChangePassword() {
               {form.errors.join(" ")}
             </p>
           ) : null}
-          <div>
-            <label htmlFor={fields.password.id} className="block text-sm font-medium">
-              New Password
-            </label>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              key={fields.password.key}
-              autoComplete="new-password"
-              onInput={(event) => setPassword(event.currentTarget.value)}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-            />
+          <InputField
+            label="New Password"
+            field={fields.password}
+            type="password"
+            autoComplete="new-password"
+            onInput={(event) => setPassword(event.currentTarget.value)}
+          >
             <ul aria-label="Password requirements" className="mt-2 space-y-1 text-sm">
               {PASSWORD_RULES.map((rule) => {
                 const met = rule.test(password);
@@ -82,24 +79,8 @@ export default function ChangePassword() {
                 );
               })}
             </ul>
-            <div id={fields.password.errorId} className="mt-1 space-y-0.5 text-sm text-red-700">
-              {fields.password.errors?.map((error) => <p key={error}>{error}</p>)}
-            </div>
-          </div>
-          <div>
-            <label htmlFor={fields.confirm_password.id} className="block text-sm font-medium">
-              Confirm Password
-            </label>
-            <input
-              {...getInputProps(fields.confirm_password, { type: "password" })}
-              key={fields.confirm_password.key}
-              autoComplete="new-password"
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-            />
-            <p id={fields.confirm_password.errorId} className="mt-1 text-sm text-red-700">
-              {fields.confirm_password.errors}
-            </p>
-          </div>
+          </InputField>
+          <InputField label="Confirm Password" field={fields.confirm_password} type="password" autoComplete="new-password" />
           <div className="flex flex-wrap justify-end gap-2">
             <button type="submit" form="logout-form" className={buttonStyles.secondary}>
               Log Out

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { TermsDialog } from "~/components/terms-dialog";
+import { FieldErrors, InputField } from "~/components/ui/field";
 import { BlockingDialog, buttonStyles } from "~/components/ui/modal";
 import { describeDevice } from "~/domain/devices";
 import { MESSAGES, loginSchema } from "~/domain/auth";
@@ -110,36 +111,15 @@ export default function LoginPage() {
             {form.errors.join(" ")}
           </p>
         ) : null}
-        <div>
-          <label htmlFor={fields.email.id} className="block text-sm font-medium">
-            Email
-          </label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            value={email}
-            onChange={(event) => setEmail(event.target.value.toLowerCase())}
-            autoComplete="username"
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-          />
-          <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
-            {fields.email.errors}
-          </p>
-        </div>
-        <div>
-          <label htmlFor={fields.password.id} className="block text-sm font-medium">
-            Password
-          </label>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            autoComplete="current-password"
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-          />
-          <p id={fields.password.errorId} className="mt-1 text-sm text-red-700">
-            {fields.password.errors}
-          </p>
-        </div>
+        <InputField
+          label="Email"
+          field={fields.email}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value.toLowerCase())}
+          autoComplete="username"
+        />
+        <InputField label="Password" field={fields.password} type="password" autoComplete="current-password" />
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -170,9 +150,7 @@ export default function LoginPage() {
               />
             </span>
           </div>
-          <p id={fields.agreed_to_terms.errorId} className="mt-1 text-sm text-red-700">
-            {fields.agreed_to_terms.errors}
-          </p>
+          <FieldErrors id={fields.agreed_to_terms.errorId} errors={fields.agreed_to_terms.errors} />
         </div>
         <button type="submit" disabled={(hydrated && !agreed) || submitting} className={`${buttonStyles.primary} w-full`}>
           {submitting ? "Logging In..." : "Log In"}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { needsDriverNumber, rankOf, ROLE_FLAG, ROLE_LABEL, ROLE_RANK, ROLES, roleOf, type Role, type RoleFlags } from "./roles";
+
+/** The spec's texts for users. */
+export const USER_MESSAGES = {
+  selectRole: "Please select a role",
+  alphaCodeRequired: "Alpha code is required for non-security roles",
+  selectAccount: "Please select an account for non-admin users",
+  driverNumberRequired: "Driver number is required for Road Driver, Yard Driver, or Mechanic roles",
+  driverNumberInvalid: "Driver number must be a valid number",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  emailTaken: "This email is already registered",
+  alphaCodeTaken: "This alpha code is already in use",
+  passwordsMustMatch: "Password and Confirm Password must match",
+  passwordTooShort: "Password must be at least 6 characters long",
+  cannotDeactivateSelf: "You cannot delete your own account. Please contact an administrator for account deletion.",
+  notAuthorizedToDelete: "You are not authorized to delete the user.",
+  onlyAdminsReactivate: "Only administrators can reactivate users.",
+  notAuthorizedToUpdate: "You are not authorized to update this user.",
+  roleNotAssignable: "You are not allowed to assign this role.",
+  notFound: "User not found",
+  accountNotFound: "Account not found",
+} as const;
+
+/** Roles a user may give to others: admins any; everyone else only roles strictly below their own. */
+export function assignableRoles(actor: RoleFlags): Role[] {
+  if (actor.isAdmin) return [...ROLES];
+  const rank = rankOf(actor);
+  return ROLES.filter((role) => ROLE_RANK[role] < rank);
+}
+
+export interface UserRef extends RoleFlags {
+  id: number;
+  accountId: number | null;
+}
+
+/**
+ * Whether `actor` may see `target` at all: admins see everyone; others see the users of their
+ * own account whose rank is at most their own.
+ */
+export function canSeeUser(actor: UserRef, target: UserRef): boolean {
+  if (actor.isAdmin || actor.id === target.id) return true;
+  return target.accountId !== null && target.accountId === actor.accountId && rankOf(target) <= rankOf(actor);
+}
+
+/** Updating: anyone may update themselves; another user needs a strictly higher rank (and reach). */
+export function canUpdateUser(actor: UserRef, target: UserRef): boolean {
+  if (actor.id === target.id) return true;
+  return canSeeUser(actor, target) && rankOf(actor) > rankOf(target);
+}
+
+/** Deactivating: never oneself; another user needs a strictly higher rank (and reach). */
+export function canDeactivateUser(actor: UserRef, target: UserRef): boolean {
+  return actor.id !== target.id && canSeeUser(actor, target) && rankOf(actor) > rankOf(target);
+}
+
+export function canReactivateUser(actor: RoleFlags): boolean {
+  return actor.isAdmin;
+}
+
+/** Dashboard lists: super manager, account manager, manager, admin, security, mechanic, road driver, yard driver. */
+const LIST_LABEL_PRIORITY: Role[] = [
+  "super_manager",
+  "account_manager",
+  "manager",
+  "admin",
+  "security",
+  "mechanic",
+  "road_driver",
+  "yard_driver",
+];
+export function listRoleLabel(flags: RoleFlags): string {
+  const role = LIST_LABEL_PRIORITY.find((candidate) => flags[ROLE_FLAG[candidate]]);
+  return role ? ROLE_LABEL[role] : "User";
+}
+
+/** Detail page and reports: admin first. */
+export function detailRoleLabel(flags: RoleFlags): string {
+  return ROLE_LABEL[roleOf(flags)];
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** A driver number typed in a form or sent as JSON: blank means none. */
+const driverNumberInput = z
+  .union([z.string(), z.number()])
+  .optional()
+  .nullable()
+  .transform((value) => (value === undefined || value === null || String(value).trim() === "" ? undefined : String(value).trim()));
+
+function checkRoleFields(
+  value: { role?: Role; alpha_code?: string; driver_number?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (value.role && value.role !== "security" && !value.alpha_code) {
+    ctx.addIssue({ code: "custom", path: ["alpha_code"], message: USER_MESSAGES.alphaCodeRequired });
+  }
+  if (value.role && needsDriverNumber(value.role)) {
+    if (value.driver_number === undefined) {
+      ctx.addIssue({ code: "custom", path: ["driver_number"], message: USER_MESSAGES.driverNumberRequired });
+    } else if (!/^\d+$/.test(value.driver_number)) {
+      ctx.addIssue({ code: "custom", path: ["driver_number"], message: USER_MESSAGES.driverNumberInvalid });
+    }
+  } else if (value.driver_number !== undefined && !/^\d+$/.test(value.driver_number)) {
+    ctx.addIssue({ code: "custom", path: ["driver_number"], message: USER_MESSAGES.driverNumberInvalid });
+  }
+}
+
+const roleField = z.enum(ROLES, { error: USER_MESSAGES.selectRole });
+const emailField = z
+  .string({ error: USER_MESSAGES.emailRequired })
+  .trim()
+  .min(1, USER_MESSAGES.emailRequired)
+  .transform((email) => email.toLowerCase())
+  .pipe(z.email({ error: USER_MESSAGES.emailInvalid }));
+
+/** Add New User (`/signup`, `POST /api/auth/signup`). */
+export const newUserSchema = z
+  .object({
+    role: roleField,
+    account_id: z.coerce.number().int().positive().optional(),
+    alpha_code: optionalText.transform((code) => code?.toUpperCase()),
+    email: emailField,
+    driver_number: driverNumberInput,
+    first_name: optionalText,
+    last_name: optionalText,
+  })
+  .superRefine(checkRoleFields);
+export type NewUserInput = z.infer<typeof newUserSchema>;
+
+/** Edit User (`/users/{id}/edit`, `PUT /api/users/{id}`): a blank password is left out; no role keeps the role. */
+export const editUserSchema = z
+  .object({
+    role: roleField.optional(),
+    alpha_code: optionalText.transform((code) => code?.toUpperCase()),
+    email: emailField,
+    driver_number: driverNumberInput,
+    first_name: optionalText,
+    last_name: optionalText,
+    password: z.string().optional(),
+    confirm_password: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    checkRoleFields(value, ctx);
+    if (value.password || value.confirm_password) {
+      if (value.password !== value.confirm_password) {
+        ctx.addIssue({ code: "custom", path: ["confirm_password"], message: USER_MESSAGES.passwordsMustMatch });
+      }
+      if ((value.password ?? "").length < 6) {
+        ctx.addIssue({ code: "custom", path: ["password"], message: USER_MESSAGES.passwordTooShort });
+      }
+    }
+  });
+export type EditUserInput = z.infer<typeof editUserSchema>;
+
+/** The role named by the spec's `is_*` flags in an API body, if exactly one is set. */
+export function roleFromFlags(body: Record<string, unknown>): Role | undefined {
+  const set = ROLES.filter((role) => body[`is_${role}`] === true);
+  return set.length === 1 ? set[0] : undefined;
+}

@@ -3,7 +3,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 export const inputStyles = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-base";
 
 /** A labelled input bound to a Conform field, with its errors under it (one per line). */
-export function InputField({
+export function InputField<Schema>({
   label,
   field,
   type = "text",
@@ -11,7 +11,7 @@ export function InputField({
   ...rest
 }: {
   label: string;
-  field: FieldMetadata<string | undefined | null>;
+  field: FieldMetadata<Schema, Record<string, unknown>, string[]>;
   type?: "text" | "email" | "password" | "number" | "date" | "search" | "tel";
   children?: React.ReactNode;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "children">) {

@@ -1,0 +1,163 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { FieldErrors, InputField, inputStyles } from "~/components/ui/field";
+import { buttonStyles } from "~/components/ui/modal";
+import { RoleRadioGroup } from "~/components/users/role-radio-group";
+import { needsDriverNumber, ROLE_LABEL, type Role } from "~/domain/roles";
+import { assignableRoles, newUserSchema } from "~/domain/users";
+import { actorOf, requirePage } from "~/lib/guards.server";
+import { ServiceError } from "~/services/errors.server";
+import { accountChoices, createUser } from "~/services/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Add New User · Yardline" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  return {
+    roles: assignableRoles(user),
+    isAdmin: user.isAdmin,
+    accounts: user.isAdmin ? await accountChoices(context.db()) : [],
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: newUserSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 400 });
+  try {
+    const created = await createUser(context.db(), actorOf(user), Object.fromEntries(formData));
+    return {
+      result: submission.reply({ resetForm: true }),
+      created: {
+        id: created.user.id,
+        email: created.user.email,
+        role: ROLE_LABEL[submission.value.role],
+        temporaryPassword: created.temporaryPassword,
+      },
+    };
+  } catch (error) {
+    if (error instanceof ServiceError) {
+      return data({ result: submission.reply({ formErrors: error.errors }), created: null }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function AddNewUser() {
+  const { roles, isAdmin, accounts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newUserSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [role, setRole] = useState<Role | undefined>((fields.role.initialValue as Role | undefined) ?? undefined);
+  const allErrors = [
+    ...(form.errors ?? []),
+    ...[fields.role, fields.account_id, fields.alpha_code, fields.email, fields.driver_number].flatMap((field) => field.errors ?? []),
+  ];
+  const created = actionData?.created;
+
+  return (
+    <section className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-semibold">Add New User</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        A new user gets a temporary password, shown to you once after creation, and must change it at first login. Each
+        user gets a random one of their own: a shared default password would let anyone who knows it take over new
+        accounts before their owners sign in.
+      </p>
+      {created ? <CreatedUser {...created} /> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+        <CsrfInput />
+        <ErrorSummary errors={[...new Set(allErrors)]} />
+        <RoleRadioGroup name={fields.role.name} roles={roles} value={role} onChange={setRole} errorId={fields.role.errorId} />
+        <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
+        {isAdmin && role !== "admin" ? (
+          <div>
+            <label htmlFor={fields.account_id.id} className="block text-sm font-medium">
+              Account
+            </label>
+            <select {...getInputProps(fields.account_id, { type: "text" })} key={fields.account_id.key} className={inputStyles}>
+              <option value="">Select an account</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.companyName} · {account.accountName}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={fields.account_id.errorId} errors={fields.account_id.errors} />
+          </div>
+        ) : null}
+        {role !== "security" ? (
+          <InputField
+            label="Alpha Code"
+            field={fields.alpha_code}
+            autoCapitalize="characters"
+            onInput={(event) => {
+              event.currentTarget.value = event.currentTarget.value.toUpperCase();
+            }}
+          />
+        ) : null}
+        <InputField
+          label="Email"
+          field={fields.email}
+          type="email"
+          autoComplete="off"
+          onInput={(event) => {
+            event.currentTarget.value = event.currentTarget.value.toLowerCase();
+          }}
+        />
+        {role && needsDriverNumber(role) ? (
+          <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" />
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to="/" className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
+            Add User
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function CreatedUser({ id, email, role, temporaryPassword }: { id: number; email: string; role: string; temporaryPassword: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900">
+      <p>
+        <Link to={`/users/${id}`} className="font-medium underline">
+          {email}
+        </Link>{" "}
+        was added as {role}. Give them this temporary password; it is shown only once:
+      </p>
+      <div className="mt-2 flex items-center gap-2">
+        <code data-testid="temporary-password" className="rounded bg-white px-3 py-2 font-mono text-base">
+          {temporaryPassword}
+        </code>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={async () => {
+            await navigator.clipboard?.writeText(temporaryPassword);
+            setCopied(true);
+          }}
+        >
+          {copied ? <Check aria-hidden className="mr-1 h-4 w-4" /> : <Copy aria-hidden className="mr-1 h-4 w-4" />}
+          {copied ? "Copied" : "Copy"}
+        </button>
+      </div>
+    </div>
+  );
+}

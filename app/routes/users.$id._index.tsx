@@ -1,0 +1,134 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { buttonStyles } from "~/components/ui/modal";
+import { canDeactivateUser, canReactivateUser, canUpdateUser, detailRoleLabel, USER_MESSAGES } from "~/domain/users";
+import { actorOf, requirePage } from "~/lib/guards.server";
+import { closeSessionSockets } from "~/lib/realtime.server";
+import { ServiceError } from "~/services/errors.server";
+import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.user?.email ?? "User"} · Yardline` },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user: viewer } = await requirePage(request, context);
+  try {
+    const user = await getVisibleUser(context.db(), actorOf(viewer), Number(params.id));
+    return {
+      user: { ...publicUser(user), role_label: detailRoleLabel(user) },
+      can: {
+        update: canUpdateUser(viewer, user) && (viewer.isAdmin || viewer.isSuperManager),
+        deactivate: user.isActive && canDeactivateUser(viewer, user),
+        reactivate: !user.isActive && canReactivateUser(viewer),
+      },
+    };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) return data({ user: null, can: null }, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user: viewer } = await requirePage(request, context);
+  const intent = (await request.formData()).get("intent");
+  const actor = actorOf(viewer);
+  try {
+    if (intent === "deactivate") {
+      const { user, endedSessions } = await deactivateUser(context.db(), actor, Number(params.id));
+      const { env, ctx } = context.cloudflare;
+      for (const sessionId of endedSessions) ctx.waitUntil(closeSessionSockets(env, sessionId, user, "deactivated").catch(() => {}));
+      return { errors: [] as string[] };
+    }
+    if (intent === "reactivate") {
+      await reactivateUser(context.db(), actor, Number(params.id));
+      return { errors: [] as string[] };
+    }
+    return data({ errors: ["Unknown action"] }, { status: 400 });
+  } catch (error) {
+    if (error instanceof ServiceError) return data({ errors: error.errors }, { status: error.status });
+    throw error;
+  }
+}
+
+function formatDate(iso: string) {
+  return new Date(iso).toLocaleString();
+}
+
+export default function UserDetail() {
+  const { user, can } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (!user || !can) {
+    return (
+      <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
+        <h1 className="text-xl font-semibold">{USER_MESSAGES.notFound}</h1>
+        <Link to="/" className="mt-3 inline-block text-brand-600 underline">
+          Back to the dashboard
+        </Link>
+      </section>
+    );
+  }
+  const rows: [string, string][] = [
+    ["Email", user.email],
+    ["Alpha Code", user.alpha_code ?? "—"],
+    ...(user.driver_number !== null ? ([["Driver Number", String(user.driver_number)]] as [string, string][]) : []),
+    ["Role", user.role_label],
+    ["Status", user.is_active ? "Active" : "Inactive"],
+    ["Created", formatDate(user.created_at)],
+    ["Last Updated", formatDate(user.updated_at)],
+  ];
+  const busy = navigation.state !== "idle";
+  return (
+    <section className="mx-auto max-w-xl">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-2xl font-semibold break-all">{user.email}</h1>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">{user.role_label}</span>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.is_active ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"}`}
+        >
+          {user.is_active ? "Active" : "Inactive"}
+        </span>
+      </div>
+      <div className="mt-3">
+        <ErrorSummary errors={actionData?.errors ?? []} heading="The change was refused:" />
+      </div>
+      <dl className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[9rem_1fr] gap-2 px-4 py-3 text-sm">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to="/" className={buttonStyles.secondary}>
+          Back
+        </Link>
+        {can.update ? (
+          <Link to={`/users/${user.id}/edit`} className={buttonStyles.primary}>
+            Update
+          </Link>
+        ) : null}
+        {can.deactivate ? (
+          <Form method="post" onSubmit={(event) => !confirm("Are you sure you want to deactivate this user?") && event.preventDefault()}>
+            <CsrfInput />
+            <button type="submit" name="intent" value="deactivate" className={buttonStyles.danger} disabled={busy}>
+              Deactivate
+            </button>
+          </Form>
+        ) : null}
+        {can.reactivate ? (
+          <Form method="post" onSubmit={(event) => !confirm("Are you sure you want to reactivate this user?") && event.preventDefault()}>
+            <CsrfInput />
+            <button type="submit" name="intent" value="reactivate" className={buttonStyles.primary} disabled={busy}>
+              Reactivate
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}

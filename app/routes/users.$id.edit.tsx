@@ -1,0 +1,127 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import type { z } from "zod";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { buttonStyles } from "~/components/ui/modal";
+import { RoleRadioGroup } from "~/components/users/role-radio-group";
+import { needsDriverNumber, roleOf, type Role } from "~/domain/roles";
+import { assignableRoles, canUpdateUser, editUserSchema, USER_MESSAGES } from "~/domain/users";
+import { actorOf, requirePage } from "~/lib/guards.server";
+import { ServiceError } from "~/services/errors.server";
+import { getVisibleUser, updateUser } from "~/services/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit User · Yardline" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user: viewer } = await requirePage(request, context);
+  try {
+    const user = await getVisibleUser(context.db(), actorOf(viewer), Number(params.id));
+    if (!canUpdateUser(viewer, user)) throw redirect(`/users/${user.id}`);
+    const role = roleOf(user);
+    const roles = assignableRoles(viewer);
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        alpha_code: user.alphaCode ?? "",
+        driver_number: user.driverNumber === null ? "" : String(user.driverNumber),
+        role,
+      },
+      roles: roles.includes(role) ? roles : [role, ...roles],
+    };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) return data({ user: null, roles: [] as Role[] }, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user: viewer } = await requirePage(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: editUserSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
+  }
+  try {
+    const user = await updateUser(context.db(), actorOf(viewer), Number(params.id), Object.fromEntries(formData));
+    return redirect(`/users/${user.id}`);
+  } catch (error) {
+    if (error instanceof ServiceError) {
+      return data(submission.reply({ formErrors: error.errors, hideFields: ["password", "confirm_password"] }), {
+        status: error.status,
+      });
+    }
+    throw error;
+  }
+}
+
+export default function EditUser() {
+  const { user, roles } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof editUserSchema>>({
+    lastResult,
+    defaultValue: user ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editUserSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [role, setRole] = useState<Role | undefined>(user?.role);
+  if (!user) {
+    return (
+      <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
+        <h1 className="text-xl font-semibold">{USER_MESSAGES.notFound}</h1>
+      </section>
+    );
+  }
+  const errors = [
+    ...(form.errors ?? []),
+    ...[fields.role, fields.alpha_code, fields.email, fields.driver_number, fields.password, fields.confirm_password].flatMap(
+      (field) => field.errors ?? [],
+    ),
+  ];
+  return (
+    <section className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-semibold">Edit User</h1>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+        <CsrfInput />
+        <ErrorSummary errors={[...new Set(errors)]} />
+        <InputField
+          label="Alpha Code"
+          field={fields.alpha_code}
+          onInput={(event) => {
+            event.currentTarget.value = event.currentTarget.value.toUpperCase();
+          }}
+        />
+        <InputField
+          label="Email"
+          field={fields.email}
+          type="email"
+          onInput={(event) => {
+            event.currentTarget.value = event.currentTarget.value.toLowerCase();
+          }}
+        />
+        {role && needsDriverNumber(role) ? (
+          <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" />
+        ) : null}
+        <RoleRadioGroup name={fields.role.name} roles={roles} value={role} onChange={setRole} errorId={fields.role.errorId} />
+        <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
+        <InputField label="New Password (optional)" field={fields.password} type="password" autoComplete="new-password" />
+        <InputField label="Confirm Password" field={fields.confirm_password} type="password" autoComplete="new-password" />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={`/users/${user.id}`} className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
+            Update
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

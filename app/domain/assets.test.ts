@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatDuration, loadLabel, matchStates, timeAtLocation, typeLabel, US_STATES, vehicleStatus } from "./assets";
+
+describe("assets", () => {
+  it("derives the status red over yellow over shop over available", () => {
+    expect(vehicleStatus({ redTagged: true, yellowTagged: true, inShop: true })).toBe("Red Tagged");
+    expect(vehicleStatus({ redTagged: false, yellowTagged: true, inShop: true })).toBe("Yellow Tagged");
+    expect(vehicleStatus({ redTagged: false, yellowTagged: false, inShop: true })).toBe("Shop");
+    expect(vehicleStatus({ redTagged: false, yellowTagged: false, inShop: false })).toBe("Available");
+  });
+
+  it("labels types and loads as the spec shows them", () => {
+    expect(typeLabel("reefer_48")).toBe("Reefer 48");
+    expect(typeLabel("daycab_1_axle")).toBe("Daycab 1 Axle");
+    expect(loadLabel({ isLoaded: false, loadNumber: null, isTray: true, trayCount: 3 })).toBe("3 Trays");
+    expect(loadLabel({ isLoaded: false, loadNumber: null, isTray: true, trayCount: 1 })).toBe("1 Tray");
+    expect(loadLabel({ isLoaded: true, loadNumber: "LD42", isTray: false, trayCount: 0 })).toBe("LD42");
+    expect(loadLabel({ isLoaded: false, loadNumber: null, isTray: false, trayCount: 0 })).toBe("Empty");
+  });
+
+  it("shows time at location as 'Moved', a d/h/m duration, or 'Just arrived'", () => {
+    const now = Date.parse("2026-01-10T12:00:00Z");
+    expect(timeAtLocation({ entryTime: "2026-01-08T09:45:00Z", exitTime: null }, now)).toBe("2d 2h 15m");
+    expect(timeAtLocation({ entryTime: "2026-01-10T11:30:00Z", exitTime: null }, now)).toBe("30m");
+    expect(timeAtLocation({ entryTime: "2026-01-10T11:59:30Z", exitTime: null }, now)).toBe("Just arrived");
+    expect(timeAtLocation({ entryTime: "2026-01-01T00:00:00Z", exitTime: "2026-01-02T00:00:00Z" }, now)).toBe("Moved");
+    expect(timeAtLocation(null, now)).toBe("Just arrived");
+    expect(formatDuration(3 * 3600 + 5 * 60)).toBe("3h 5m");
+  });
+
+  it("has the 50 states and DC, matched by name or abbreviation", () => {
+    expect(US_STATES).toHaveLength(51);
+    expect(matchStates("ma").map((state) => state.code)).toEqual(expect.arrayContaining(["MA", "MD", "ME", "OK", "AL"]));
+    expect(matchStates("MA")[0].code).toBe("MA");
+    expect(matchStates("columbia").map((state) => state.code)).toEqual(["DC"]);
+  });
+});

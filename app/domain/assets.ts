@@ -1,0 +1,112 @@
+/** What trailers and trucks share: status, types, states, time at a location. */
+
+export const TRAILER_TYPES = [
+  "dry_53",
+  "dry_48",
+  "dry_42",
+  "dry_pup",
+  "reefer_53",
+  "reefer_48",
+  "reefer_42",
+  "reefer_pup",
+  "liftgate_53",
+  "liftgate_48",
+  "liftgate_42",
+  "liftgate_pup",
+  "intermodal_53",
+  "intermodal_48",
+  "intermodal_42",
+  "intermodal_pup",
+] as const;
+export type TrailerType = (typeof TRAILER_TYPES)[number];
+
+export const TRUCK_TYPES = ["daycab_1_axle", "daycab_2_axle", "sleeper_1_axle", "sleeper_2_axle", "boxtruck"] as const;
+export type TruckType = (typeof TRUCK_TYPES)[number];
+
+/** "dry_53" → "Dry 53", "daycab_1_axle" → "Daycab 1 Axle", "boxtruck" → "Boxtruck". */
+export function typeLabel(type: string | null | undefined): string {
+  if (!type) return "";
+  return type
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+export type VehicleStatus = "Red Tagged" | "Yellow Tagged" | "Shop" | "Available";
+
+/** Red over yellow over shop over available (sort priority 1..4). */
+export function vehicleStatus(vehicle: { redTagged: boolean; yellowTagged: boolean; inShop: boolean }): VehicleStatus {
+  if (vehicle.redTagged) return "Red Tagged";
+  if (vehicle.yellowTagged) return "Yellow Tagged";
+  if (vehicle.inShop) return "Shop";
+  return "Available";
+}
+
+export const STATUS_PRIORITY: Record<VehicleStatus, number> = {
+  "Red Tagged": 1,
+  "Yellow Tagged": 2,
+  Shop: 3,
+  Available: 4,
+};
+
+/** The load column: 'N Tray(s)' for trays, the load number when loaded, otherwise 'Empty'. */
+export function loadLabel(trailer: { isLoaded: boolean; loadNumber: string | null; isTray: boolean; trayCount: number }): string {
+  if (trailer.isTray) return `${trailer.trayCount} Tray${trailer.trayCount === 1 ? "" : "s"}`;
+  if (trailer.isLoaded) return trailer.loadNumber ?? "Loaded";
+  return "Empty";
+}
+
+/** "2d 3h 15m", "3h 5m", "12m". */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds / 60));
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const minutes = total % 60;
+  if (days) return `${days}d ${hours}h ${minutes}m`;
+  if (hours) return `${hours}h ${minutes}m`;
+  return `${minutes}m`;
+}
+
+/**
+ * Time at location: 'Moved' when the latest entry is closed; otherwise how long the asset has
+ * stood there; 'Just arrived' when there is no entry or under a minute.
+ */
+export function timeAtLocation(latest: { entryTime: Date | string; exitTime: Date | string | null } | null, now = Date.now()): string {
+  if (!latest) return "Just arrived";
+  if (latest.exitTime) return "Moved";
+  const seconds = (now - new Date(latest.entryTime).getTime()) / 1000;
+  return seconds < 60 ? "Just arrived" : formatDuration(seconds);
+}
+
+/** The 50 US states and DC, for the license state pickers. */
+export const US_STATES: readonly { code: string; name: string }[] = [
+  ["AL", "Alabama"], ["AK", "Alaska"], ["AZ", "Arizona"], ["AR", "Arkansas"], ["CA", "California"],
+  ["CO", "Colorado"], ["CT", "Connecticut"], ["DE", "Delaware"], ["DC", "District of Columbia"], ["FL", "Florida"],
+  ["GA", "Georgia"], ["HI", "Hawaii"], ["ID", "Idaho"], ["IL", "Illinois"], ["IN", "Indiana"],
+  ["IA", "Iowa"], ["KS", "Kansas"], ["KY", "Kentucky"], ["LA", "Louisiana"], ["ME", "Maine"],
+  ["MD", "Maryland"], ["MA", "Massachusetts"], ["MI", "Michigan"], ["MN", "Minnesota"], ["MS", "Mississippi"],
+  ["MO", "Missouri"], ["MT", "Montana"], ["NE", "Nebraska"], ["NV", "Nevada"], ["NH", "New Hampshire"],
+  ["NJ", "New Jersey"], ["NM", "New Mexico"], ["NY", "New York"], ["NC", "North Carolina"], ["ND", "North Dakota"],
+  ["OH", "Ohio"], ["OK", "Oklahoma"], ["OR", "Oregon"], ["PA", "Pennsylvania"], ["RI", "Rhode Island"],
+  ["SC", "South Carolina"], ["SD", "South Dakota"], ["TN", "Tennessee"], ["TX", "Texas"], ["UT", "Utah"],
+  ["VT", "Vermont"], ["VA", "Virginia"], ["WA", "Washington"], ["WV", "West Virginia"], ["WI", "Wisconsin"],
+  ["WY", "Wyoming"],
+].map(([code, name]) => ({ code, name }));
+
+/** States whose name or abbreviation matches what was typed: the abbreviation first, then names that start with it. */
+export function matchStates(query: string): { code: string; name: string }[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...US_STATES];
+  const score = (state: { code: string; name: string }) => {
+    const code = state.code.toLowerCase();
+    const name = state.name.toLowerCase();
+    if (code === q) return 0;
+    if (code.startsWith(q)) return 1;
+    if (name.startsWith(q)) return 2;
+    return name.includes(q) ? 3 : -1;
+  };
+  return US_STATES.map((state) => ({ state, rank: score(state) }))
+    .filter(({ rank }) => rank >= 0)
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ state }) => state);
+}

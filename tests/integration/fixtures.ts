@@ -39,7 +39,7 @@ export async function createUser(
 export async function createTrailer(db: Database, accountId: number, location = "Yard A") {
   const [trailer] = await db
     .insert(trailers)
-    .values({ accountId, companyOwner: "ACME", trailerNumber: `T${next()}`, trailerLocation: location })
+    .values({ accountId, companyOwner: "ACME", trailerNumber: `T${next()}`, trailerLocation: location, inShop: location === "Shop" })
     .returning();
   return trailer;
 }

@@ -1,0 +1,110 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
+import { withActor } from "../../app/lib/db.server";
+import { recordLocationChange } from "../../app/services/location-history.server";
+import { listTrailers, trailerLocationCounts } from "../../app/services/trailers.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+import { createAccount, createTrailer } from "./fixtures";
+
+let test: TestDatabase;
+let accountId: number;
+let otherAccountId: number;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  accountId = (await createAccount(test.db, "Dock Town")).id;
+  otherAccountId = (await createAccount(test.db, "Elsewhere")).id;
+  await test.db.insert(buildings).values([
+    { accountId, buildingName: "North", buildingDoorNumber: 12 },
+    { accountId, buildingName: "South", buildingDoorNumber: 4 },
+  ]);
+  await test.db.insert(yards).values([{ accountId, name: "Yard A" }]);
+  const places = ["North-1", "North-12", "South-3", "Yard A", "Yard A", "Shop", "Road"];
+  for (const place of places) {
+    const trailer = await createTrailer(test.db, accountId, place);
+    await test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId, location: place });
+  }
+  await test.db.update(trailers).set({ redTagged: true }).where(eq(trailers.trailerLocation, "South-3"));
+  await test.db.update(trailers).set({ isLoaded: true, loadNumber: "LD777" }).where(eq(trailers.trailerLocation, "North-1"));
+  await createTrailer(test.db, otherAccountId, "North-1");
+});
+afterAll(async () => test.close());
+
+describe("trailer list", () => {
+  it("filters by building (all its doors), yard, Road and Shop, within the account only", async () => {
+    const locationsOf = async (location: string) =>
+      (await listTrailers(test.db, accountId, { location })).trailers.map(({ trailer }) => trailer.trailerLocation).sort();
+    expect(await locationsOf("North")).toEqual(["North-1", "North-12"]);
+    expect(await locationsOf("Yard A")).toEqual(["Yard A", "Yard A"]);
+    expect(await locationsOf("Road")).toEqual(["Road"]);
+    expect((await listTrailers(test.db, accountId)).total).toBe(7);
+  });
+
+  it("filters by status and load type, and searches", async () => {
+    expect((await listTrailers(test.db, accountId, { status: "red" })).total).toBe(1);
+    expect((await listTrailers(test.db, accountId, { status: "available" })).total).toBe(5);
+    expect((await listTrailers(test.db, accountId, { load: "loaded" })).trailers[0].trailer.loadNumber).toBe("LD777");
+    expect((await listTrailers(test.db, accountId, { search: "ld777" })).total).toBe(1);
+    expect((await listTrailers(test.db, accountId, { search: "100%" })).total).toBe(0);
+  });
+
+  it("pages in the database", async () => {
+    const first = await listTrailers(test.db, accountId, { pageSize: 3, page: 1 });
+    const third = await listTrailers(test.db, accountId, { pageSize: 3, page: 3 });
+    expect(first.trailers).toHaveLength(3);
+    expect(third.trailers).toHaveLength(1);
+    expect(first.total).toBe(7);
+  });
+
+  it("counts every Location filter from one grouped query", async () => {
+    const { places } = await listTrailers(test.db, accountId);
+    const counts = await trailerLocationCounts(test.db, accountId, places);
+    expect(counts.all).toBe(7);
+    expect(Object.fromEntries(counts.byLocation.map(({ location, count }) => [location, count]))).toEqual({
+      Road: 1,
+      Shop: 1,
+      North: 2,
+      South: 1,
+      "Yard A": 2,
+    });
+  });
+});
+
+describe("location history bookkeeping", () => {
+  it("closes the open entry and opens one at the new place, with the acting user", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    await test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId, location: "Yard A" });
+    await withActor(test.db, "MGR1", async (tx) => {
+      await tx.update(trailers).set({ trailerLocation: "North-4" }).where(eq(trailers.id, trailer.id));
+      await recordLocationChange(tx, { kind: "trailer", assetId: trailer.id, accountId, location: "North-4", alphaCode: "MGR1" });
+    });
+    const entries = await test.db.select().from(trailerLocationHistory).where(eq(trailerLocationHistory.trailerId, trailer.id));
+    expect(entries.map((entry) => [entry.location, entry.exitTime === null])).toEqual([
+      ["Yard A", false],
+      ["North-4", true],
+    ]);
+    expect(entries[1].userAlphaCode).toBe("MGR1");
+  });
+
+  it("twenty concurrent moves of one trailer leave exactly one open entry", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    const places = Array.from({ length: 20 }, (_, i) => `North-${(i % 12) + 1}`);
+    await Promise.all(
+      places.map((location) =>
+        withActor(test.db, "DRV", async (tx) => {
+          await tx.update(trailers).set({ trailerLocation: location }).where(eq(trailers.id, trailer.id));
+          await recordLocationChange(tx, { kind: "trailer", assetId: trailer.id, accountId, location, alphaCode: "DRV" });
+        }),
+      ),
+    );
+    const open = await test.db
+      .select()
+      .from(trailerLocationHistory)
+      .where(and(eq(trailerLocationHistory.trailerId, trailer.id), isNull(trailerLocationHistory.exitTime)));
+    const [current] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
+    expect(open).toHaveLength(1);
+    expect(open[0].location).toBe(current.trailerLocation);
+    const all = await test.db.select().from(trailerLocationHistory).where(eq(trailerLocationHistory.trailerId, trailer.id));
+    expect(all).toHaveLength(20);
+  });
+});

@@ -126,3 +126,21 @@ export async function trailerLocationCounts(
   return { all, byLocation: [...counts.entries()].map(([location, trailerCount]) => ({ location, count: trailerCount })) };
 }
 
+
+/** An account's yards and buildings as the dashboard's cards show them. */
+export async function yardCards(db: Queryable, accountId: number, search: string) {
+  const pattern = `%${escapeLike(search)}%`;
+  return db
+    .select()
+    .from(yards)
+    .where(and(eq(yards.accountId, accountId), search ? or(ilike(yards.name, pattern), ilike(yards.parkingLocation, pattern)) : undefined))
+    .orderBy(asc(yards.name));
+}
+
+export async function buildingCards(db: Queryable, accountId: number, search: string) {
+  return db
+    .select()
+    .from(buildings)
+    .where(and(eq(buildings.accountId, accountId), search ? ilike(buildings.buildingName, `%${escapeLike(search)}%`) : undefined))
+    .orderBy(asc(buildings.buildingName));
+}

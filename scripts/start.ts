@@ -4,7 +4,7 @@
  * builds, and serves the Worker with `wrangler dev` (workerd, Durable Objects included).
  *
  * Options: --port=8787  --pg-port=54329  --data-dir=.data/postgres  --fresh (start from an empty
- * database)  --skip-build  --test-hooks (the end-to-end test server only).
+ * database)  --scale=N (demo data times N)  --skip-build  --test-hooks (the end-to-end test server only).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -23,6 +23,7 @@ const port = Number(option("port", "8787"));
 const pgPort = Number(option("pg-port", "54329"));
 const dataDir = option("data-dir", ".data/postgres");
 const seedPassword = process.env.SEED_PASSWORD ?? "Yardline#2025";
+const scale = Number(option("scale", "1"));
 const say = (line: string) => console.log(`[yardline] ${line}`);
 
 let postgres: RunningPostgres | undefined;
@@ -77,7 +78,7 @@ try {
   await applyMigrations(databaseUrl);
   const database = openDatabase({ DATABASE_URL: databaseUrl });
   try {
-    const result = await seedDemoData(database.db, { password: seedPassword });
+    const result = await seedDemoData(database.db, { password: seedPassword, scale });
     say(result.seeded ? "seeded the demo data" : "the database already has data: not seeding");
   } finally {
     await database.close();

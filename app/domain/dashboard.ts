@@ -64,8 +64,8 @@ export function parseDashboardView(params: URLSearchParams): DashboardView {
   };
 }
 
-/** The query string of a view, leaving defaults out; `changes` override the view. */
-export function viewSearch(view: DashboardView, changes: Partial<DashboardView> = {}): string {
+/** The dashboard address of a view, leaving defaults out; `changes` override the view. */
+export function viewHref(view: DashboardView, changes: Partial<DashboardView> = {}): string {
   const next = { ...view, ...changes };
   const params = new URLSearchParams();
   for (const key of Object.keys(DEFAULT_VIEW) as (keyof DashboardView)[]) {
@@ -73,5 +73,5 @@ export function viewSearch(view: DashboardView, changes: Partial<DashboardView> 
     if (value !== null && value !== "" && value !== DEFAULT_VIEW[key]) params.set(key, String(value));
   }
   const text = params.toString();
-  return text ? `?${text}` : "";
+  return text ? `/?${text}` : "/";
 }

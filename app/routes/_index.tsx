@@ -6,7 +6,7 @@ import { TrailerIcon } from "~/components/dashboard/trailer-icon";
 import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "~/domain/assets";
-import { DASHBOARD_TABS, parseDashboardView, TAB_LABEL, viewSearch, type DashboardTab, type DashboardView } from "~/domain/dashboard";
+import { DASHBOARD_TABS, parseDashboardView, TAB_LABEL, viewHref, type DashboardTab, type DashboardView } from "~/domain/dashboard";
 import { isManagerial, ROLE_LABEL, ROLES, type Role } from "~/domain/roles";
 import { listRoleLabel } from "~/domain/users";
 import { actorOf, requirePage } from "~/lib/guards.server";
@@ -205,7 +205,7 @@ export default function Dashboard() {
         {data.tabs.map((tab) => (
           <Link
             key={tab}
-            to={viewSearch(view, { tab, page: 1, location: "all", status: "all", load: "all", role: "all" })}
+            to={viewHref(view, { tab, page: 1, location: "all", status: "all", load: "all", role: "all" })}
             aria-current={view.tab === tab ? "page" : undefined}
             className={`whitespace-nowrap border-b-2 px-4 py-3 text-sm font-medium ${
               view.tab === tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
@@ -351,7 +351,7 @@ function Pager({ view, total }: { view: DashboardView; total: number }) {
   return (
     <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
       {view.page > 1 ? (
-        <Link to={viewSearch(view, { page: view.page - 1 })} className={buttonStyles.secondary}>
+        <Link to={viewHref(view, { page: view.page - 1 })} className={buttonStyles.secondary}>
           Previous
         </Link>
       ) : (
@@ -361,7 +361,7 @@ function Pager({ view, total }: { view: DashboardView; total: number }) {
         Page {view.page} of {pages}
       </span>
       {view.page < pages ? (
-        <Link to={viewSearch(view, { page: view.page + 1 })} className={buttonStyles.secondary}>
+        <Link to={viewHref(view, { page: view.page + 1 })} className={buttonStyles.secondary}>
           Next
         </Link>
       ) : (
@@ -389,7 +389,7 @@ function TrailersTab({ view, trailers }: { view: DashboardView; trailers: NonNul
   ];
   return (
     <div className="space-y-3">
-      <FilterForm view={view} resetTo={viewSearch(view, { location: "all", status: "all", load: "all", sort: "asc", page: 1 })}>
+      <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", load: "all", sort: "asc", page: 1 })}>
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-3">
           <RadioFilter
@@ -504,7 +504,7 @@ function UsersTab({ view, users }: { view: DashboardView; users: NonNullable<Loa
           Add New User
         </Link>
       </div>
-      <FilterForm view={view} resetTo={viewSearch(view, { role: "all", status: "all", page: 1 })}>
+      <FilterForm view={view} resetTo={viewHref(view, { role: "all", status: "all", page: 1 })}>
         <div className="grid gap-3 md:grid-cols-2">
           <RadioFilter
             legend="Role"
@@ -580,7 +580,7 @@ function TrucksTab({ view, trucks }: { view: DashboardView; trucks: NonNullable<
   ];
   return (
     <div className="space-y-3">
-      <FilterForm view={view} resetTo={viewSearch(view, { location: "all", status: "all", assigned: "all", page: 1 })}>
+      <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", assigned: "all", page: 1 })}>
         <input type="hidden" name="column" value={view.column} />
         <input type="hidden" name="order" value={view.order} />
         <RadioFilter
@@ -639,7 +639,7 @@ function TrucksTab({ view, trucks }: { view: DashboardView; trucks: NonNullable<
                     >
                       {column ? (
                         <Link
-                          to={viewSearch(view, {
+                          to={viewHref(view, {
                             column,
                             order: view.column === column && view.order === "asc" ? "desc" : "asc",
                             page: 1,

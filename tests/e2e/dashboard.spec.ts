@@ -1,0 +1,86 @@
+import { expect, test } from "./fixtures";
+
+test("the trailer list filters and searches through the URL, and the view survives a reload", async ({ page, newUser, signInAs }) => {
+  const manager = await newUser("manager");
+  await signInAs(page, manager.email);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
+  await expect(page.getByText(/^150 trailers$/)).toBeVisible();
+
+  await page.getByText(/^North \(\d+\)$/).click();
+  await expect(page).toHaveURL(/location=North/);
+  const rows = page.locator("table tbody tr");
+  await expect(rows.first()).toBeVisible();
+  for (const location of await rows.locator("td:first-child").allTextContents()) expect(location).toMatch(/^North-\d+$/);
+
+  await page.getByText("Red Tagged", { exact: true }).click();
+  await expect(page).toHaveURL(/status=red/);
+  await page.reload();
+  await expect(page.getByText("Red Tagged", { exact: true }).locator("input")).toBeChecked();
+
+  await page.getByRole("link", { name: "Reset Filters" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("searchbox", { name: "Search" }).fill("ACB10042");
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  await expect(page).toHaveURL(/q=ACB10042/);
+  await expect(page.getByText(/^1 trailer$/)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("ACB10042");
+});
+
+test("the filter form works without JavaScript", async ({ browser, newUser, db }) => {
+  const manager = await newUser("manager");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const { createSession } = await import("./fixtures");
+  const { token } = await createSession(db, manager.email);
+  await context.addCookies([{ name: "yardline_session", value: token, url: "http://localhost:8788" }]);
+  const page = await context.newPage();
+  await page.goto("/?tab=trailers");
+  await page.getByText("With Trays", { exact: true }).click();
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/load=trays/);
+  for (const load of await page.locator("table tbody tr td:nth-child(7)").allTextContents()) expect(load).toMatch(/^\d+ Trays?$/);
+  await context.close();
+});
+
+test("a non-admin sees only its own account whatever account the URL names", async ({ page, newUser, signInAs }) => {
+  const manager = await newUser("manager", { account: "Blue Ridge Charlotte" });
+  await signInAs(page, manager.email);
+  await page.goto("/?account=1&tab=trailers");
+  await expect(page.getByRole("heading", { name: "Blue Ridge Charlotte Dashboard" })).toBeVisible();
+  for (const number of await page.locator("table tbody tr td:nth-child(5)").allTextContents()) expect(number).toMatch(/^BRC/);
+});
+
+test("an admin picks any account; workers get no Users tab", async ({ page, newUser, signInAs }) => {
+  const admin = await newUser("admin");
+  await signInAs(page, admin.email);
+  await page.goto("/");
+  await expect(page.getByText("Please select an account to view trailers")).toBeVisible();
+  await page.getByLabel("Accounts across ALL Companies:").selectOption({ label: "Acme Newark" });
+  await expect(page.getByRole("heading", { name: "Acme Newark Dashboard" })).toBeVisible();
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page.getByRole("columnheader", { name: "Alpha Code" })).toBeVisible();
+
+  const driver = await newUser("yard_driver");
+  await signInAs(page, driver.email);
+  await page.goto("/?tab=users");
+  await expect(page.getByRole("link", { name: "Users", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Trailers", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
+test("at 390 px wide the dashboard has no horizontal page scroll and shows trailers as cards", async ({ browser, newUser, db }) => {
+  const driver = await newUser("yard_driver");
+  const { createSession } = await import("./fixtures");
+  const { token } = await createSession(db, driver.email);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addCookies([{ name: "yardline_session", value: token, url: "http://localhost:8788" }]);
+  const page = await context.newPage();
+  for (const tab of ["trailers", "trucks", "yards", "buildings"]) {
+    await page.goto(`/?tab=${tab}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, tab).toBe(0);
+  }
+  await page.goto("/");
+  await expect(page.getByRole("list", { name: "Trailers" }).getByRole("listitem").first()).toBeVisible();
+  await context.close();
+});

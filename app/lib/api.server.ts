@@ -20,3 +20,13 @@ export async function readJson(request: Request): Promise<unknown> {
 export function methodNotAllowed(): Response {
   return apiError(405, "Method not allowed");
 }
+
+/** A database row as the API shows it: snake_case keys (the spec's field names), dates as ISO text. */
+export function snakeCaseKeys(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  );
+}

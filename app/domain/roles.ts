@@ -70,3 +70,14 @@ export function isManagerial(flags: RoleFlags): boolean {
 export function needsDriverNumber(role: Role): boolean {
   return role === "yard_driver" || role === "road_driver" || role === "mechanic";
 }
+
+/** Adding and editing trailers, trucks, yards and buildings: admins and super managers. */
+export function canEditAssets(flags: RoleFlags): boolean {
+  return flags.isAdmin || flags.isSuperManager;
+}
+
+/** Deleting an asset: admins, and the super manager or account manager of the asset's account. */
+export function canDeleteAsset(user: RoleFlags & { accountId: number | null }, assetAccountId: number): boolean {
+  if (user.isAdmin) return true;
+  return (user.isSuperManager || user.isAccountManager) && user.accountId === assetAccountId;
+}

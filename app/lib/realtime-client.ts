@@ -1,3 +1,4 @@
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RealtimeEvent } from "~/domain/realtime-events";
 
@@ -42,4 +43,25 @@ export function useRealtimeEvent(handler: Listener): void {
       listeners.delete(listener);
     };
   }, []);
+}
+
+/**
+ * Reloads the page's data when a matching event arrives (within a second), and every
+ * `fallbackMs` while the socket is down.
+ */
+export function useLiveRevalidation(matches: (event: RealtimeEvent) => boolean, fallbackMs: number): void {
+  const revalidator = useRevalidator();
+  const connected = useSocketConnected();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useRealtimeEvent((event) => {
+    if (matches(event) && latest.current.state === "idle") latest.current.revalidate();
+  });
+  useEffect(() => {
+    if (connected) return;
+    const timer = window.setInterval(() => {
+      if (latest.current.state === "idle") latest.current.revalidate();
+    }, fallbackMs);
+    return () => window.clearInterval(timer);
+  }, [connected, fallbackMs]);
 }

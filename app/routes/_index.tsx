@@ -7,9 +7,10 @@ import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "~/domain/assets";
 import { DASHBOARD_TABS, parseDashboardView, TAB_LABEL, viewHref, type DashboardTab, type DashboardView } from "~/domain/dashboard";
-import { isManagerial, ROLE_LABEL, ROLES, type Role } from "~/domain/roles";
+import { canEditAssets, isManagerial, ROLE_LABEL, ROLES, type Role } from "~/domain/roles";
 import { listRoleLabel } from "~/domain/users";
 import { actorOf, requirePage } from "~/lib/guards.server";
+import { useLiveRevalidation } from "~/lib/realtime-client";
 import { accountSummary } from "~/services/accounts.server";
 import {
   accountPlaces,
@@ -42,7 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     accountId === null ? null : accountSummary(db, accountId),
     user.isAdmin ? accountChoices(db) : Promise.resolve([]),
   ]);
-  const base = { view: { ...view, tab, account: user.isAdmin ? view.account : null }, tabs, isAdmin: user.isAdmin, accounts, account };
+  const base = {
+    view: { ...view, tab, account: user.isAdmin ? view.account : null },
+    tabs,
+    isAdmin: user.isAdmin,
+    canEditAssets: canEditAssets(user),
+    accounts,
+    account,
+  };
   const none = { trailers: null, users: null, trucks: null, yards: null, buildings: null };
   if (!account) return { ...base, ...none };
 
@@ -190,6 +198,7 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { view, account, isAdmin } = data;
+  useLiveRevalidation((event) => "account_id" in event && event.account_id === account?.id, 30_000);
   return (
     <section>
       {isAdmin ? <AccountSelector accounts={data.accounts} view={view} /> : null}
@@ -223,7 +232,7 @@ export default function Dashboard() {
               : "No account selected. Please contact support if this persists."}
           </p>
         ) : data.trailers ? (
-          <TrailersTab view={view} trailers={data.trailers} />
+          <TrailersTab view={view} trailers={data.trailers} canAdd={data.canEditAssets} />
         ) : data.users ? (
           <UsersTab view={view} users={data.users} />
         ) : data.trucks ? (
@@ -382,13 +391,28 @@ function Loading({ children }: { children: React.ReactNode }) {
   );
 }
 
-function TrailersTab({ view, trailers }: { view: DashboardView; trailers: NonNullable<Loaded["trailers"]> }) {
+function TrailersTab({
+  view,
+  trailers,
+  canAdd,
+}: {
+  view: DashboardView;
+  trailers: NonNullable<Loaded["trailers"]>;
+  canAdd: boolean;
+}) {
   const locationOptions = [
     { value: "all", label: `All (${trailers.counts.all})` },
     ...trailers.counts.byLocation.map(({ location, count }) => ({ value: location, label: `${location} (${count})` })),
   ];
   return (
     <div className="space-y-3">
+      {canAdd ? (
+        <div className="flex justify-end">
+          <Link to={`/trailers/new${view.account ? `?account=${view.account}` : ""}`} className={buttonStyles.primary}>
+            Add New Trailer
+          </Link>
+        </div>
+      ) : null}
       <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", load: "all", sort: "asc", page: 1 })}>
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-3">
@@ -442,7 +466,9 @@ function TrailersTab({ view, trailers }: { view: DashboardView; trailers: NonNul
                   className={`rounded-lg border bg-white p-3 ${row.redTagged ? "border-red-300 text-red-700" : "border-slate-200"}`}
                 >
                   <div className="flex items-center justify-between gap-2">
-                    <span className="text-lg font-semibold">{row.number}</span>
+                    <Link to={`/trailers/${row.id}`} className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline">
+                      {row.number}
+                    </Link>
                     <TrailerIcon state={row.state} />
                   </div>
                   <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -477,7 +503,11 @@ function TrailersTab({ view, trailers }: { view: DashboardView; trailers: NonNul
                       </td>
                       <td className="whitespace-nowrap px-3 py-2">{row.type}</td>
                       <td className="whitespace-nowrap px-3 py-2">{row.statePlate}</td>
-                      <td className="whitespace-nowrap px-3 py-2 font-semibold">{row.number}</td>
+                      <td className="whitespace-nowrap px-3 py-2 font-semibold">
+                        <Link to={`/trailers/${row.id}`} className="underline-offset-2 hover:underline">
+                          {row.number}
+                        </Link>
+                      </td>
                       <td className="whitespace-nowrap px-3 py-2">{row.timeAtLocation}</td>
                       <td className="whitespace-nowrap px-3 py-2">{row.load}</td>
                       <td className="px-3 py-2">{row.currentUser}</td>

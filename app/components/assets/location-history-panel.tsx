@@ -1,0 +1,80 @@
+import { formatDuration } from "~/domain/assets";
+
+export interface HistoryEntry {
+  id: number;
+  location: string;
+  entry_time: string;
+  exit_time: string | null;
+  duration_seconds: number;
+  user_alpha_code: string | null;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** Current location, the latest 5 stays as a timeline, and the complete history. */
+export function LocationHistoryPanel({ entries }: { entries: HistoryEntry[] }) {
+  if (!entries.length) {
+    return (
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-medium">Location History</h2>
+        <p className="mt-2 text-slate-600">No location history available</p>
+      </section>
+    );
+  }
+  const current = entries.find((entry) => entry.exit_time === null) ?? null;
+  return (
+    <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Location History">
+      <h2 className="text-lg font-medium">Location History</h2>
+      {current ? (
+        <div className="rounded-md bg-brand-50 p-3">
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Current Location</p>
+          <p className="text-xl font-semibold" data-testid="current-location">
+            {current.location}
+          </p>
+          <p className="text-sm text-slate-700">
+            {current.duration_seconds < 60 ? "Just arrived" : `${formatDuration(current.duration_seconds)} at this location`} · since{" "}
+            {when(current.entry_time)} · changed by {current.user_alpha_code ?? "Unknown"}
+          </p>
+        </div>
+      ) : null}
+      <div>
+        <h3 className="text-sm font-medium">Recent Locations</h3>
+        <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
+          {entries.slice(0, 5).map((entry) => (
+            <li key={entry.id} className="text-sm">
+              <span className="font-medium">{entry.location}</span> — {when(entry.entry_time)}
+              {entry.exit_time ? ` to ${when(entry.exit_time)}` : " (current)"}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <details>
+        <summary className="cursor-pointer text-sm font-medium">Complete History ({entries.length})</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                {["Location", "Entry Time", "Exit Time", "Duration", "Changed By"].map((heading) => (
+                  <th key={heading} scope="col" className="whitespace-nowrap px-3 py-2">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="whitespace-nowrap px-3 py-2 font-medium">{entry.location}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{when(entry.entry_time)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{entry.exit_time ? when(entry.exit_time) : "Current"}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDuration(entry.duration_seconds)}</td>
+                  <td className="px-3 py-2">{entry.user_alpha_code ?? "Unknown"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

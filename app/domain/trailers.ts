@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { TRAILER_TYPES } from "./assets";
+import { SHOP } from "./locations";
+
+export const TRAILER_MESSAGES = {
+  numberRequired: "Trailer number is required",
+  locationRequired: "Trailer location is required",
+  locationUnknown: "Trailer location must be one of this account's locations",
+  plateRequired: "License plate is required",
+  stateRequired: "License state is required",
+  stateLength: "License state must be 2 characters",
+  typeRequired: "Trailer type is required",
+  ownerRequired: "Owner is required",
+  accountRequired: "Account is required",
+  accountIdRequired: "Account ID is required",
+  loadNumberRequired: "Load number is required when the trailer is loaded",
+  trayCountRequired: "Tray count is required when the trailer has trays",
+  numberTaken: "A trailer with this number already exists in this account",
+  notFound: "Trailer not found",
+  deleteDenied: "You are not authorized to delete this trailer.",
+  inActiveMove: "This trailer is in an active move and cannot be deleted.",
+  assignedUserUnknown: "The assigned user must be a user of this account",
+} as const;
+
+export const LOAD_TYPES = ["loaded", "tray", "empty"] as const;
+export type LoadType = (typeof LOAD_TYPES)[number];
+
+const upper = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .transform((text) => text.toUpperCase());
+
+const optionalDate = z
+  .string()
+  .optional()
+  .transform((value) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined));
+
+const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+/**
+ * Add New Trailer and Update Trailer (pages and API). Load type is one of loaded, tray, empty;
+ * ticking Shop puts the trailer in the Shop and the Shop location sets in_shop (applied by
+ * `applyTrailerRules`).
+ */
+export const trailerSchema = z
+  .object({
+    account_id: z.coerce.number().int().positive().optional(),
+    trailer_number: upper(TRAILER_MESSAGES.numberRequired),
+    trailer_location: z.string({ error: TRAILER_MESSAGES.locationRequired }).trim().min(1, TRAILER_MESSAGES.locationRequired),
+    license_plate: upper(TRAILER_MESSAGES.plateRequired),
+    license_state: upper(TRAILER_MESSAGES.stateRequired).pipe(z.string().length(2, TRAILER_MESSAGES.stateLength)),
+    type: z.enum(TRAILER_TYPES, { error: TRAILER_MESSAGES.typeRequired }),
+    company_owner: upper(TRAILER_MESSAGES.ownerRequired),
+    load_type: z.enum(LOAD_TYPES).optional().default("empty"),
+    load_number: z.string().trim().optional(),
+    tray_count: z.coerce.number().int().min(0).optional(),
+    red_tagged: checkbox,
+    yellow_tagged: checkbox,
+    in_shop: checkbox,
+    tagged_description: z.string().trim().optional(),
+    user_id: z.coerce.number().int().positive().optional(),
+    last_inspection: optionalDate,
+    next_inspection: optionalDate,
+    last_maintenance: optionalDate,
+    next_maintenance: optionalDate,
+  })
+  .superRefine((value, ctx) => {
+    if (value.load_type === "loaded" && !value.load_number) {
+      ctx.addIssue({ code: "custom", path: ["load_number"], message: TRAILER_MESSAGES.loadNumberRequired });
+    }
+    if (value.load_type === "tray" && !(value.tray_count && value.tray_count > 0)) {
+      ctx.addIssue({ code: "custom", path: ["tray_count"], message: TRAILER_MESSAGES.trayCountRequired });
+    }
+  });
+export type TrailerInput = z.infer<typeof trailerSchema>;
+
+/** The columns a valid input sets, with the load and Shop rules applied. */
+export function applyTrailerRules(input: TrailerInput, location: string) {
+  const trailerLocation = input.in_shop ? SHOP : location;
+  return {
+    trailerNumber: input.trailer_number,
+    trailerLocation,
+    licensePlate: input.license_plate,
+    licenseState: input.license_state,
+    type: input.type,
+    companyOwner: input.company_owner,
+    isLoaded: input.load_type === "loaded",
+    loadNumber: input.load_type === "loaded" ? (input.load_number ?? null) : null,
+    isTray: input.load_type === "tray",
+    trayCount: input.load_type === "tray" ? (input.tray_count ?? 0) : 0,
+    redTagged: input.red_tagged,
+    yellowTagged: input.yellow_tagged,
+    inShop: trailerLocation === SHOP,
+    taggedDescription: input.tagged_description || null,
+    lastInspection: input.last_inspection ?? null,
+    nextInspection: input.next_inspection ?? null,
+    lastMaintenance: input.last_maintenance ?? null,
+    nextMaintenance: input.next_maintenance ?? null,
+  };
+}
+
+/** Default dates of a new trailer or truck: last inspection and maintenance today, next ones in 90 days. */
+export function defaultServiceDates(now = new Date()) {
+  const day = (offsetDays: number) => new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return { last_inspection: day(0), next_inspection: day(90), last_maintenance: day(0), next_maintenance: day(90) };
+}

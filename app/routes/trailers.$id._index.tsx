@@ -1,0 +1,151 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LocationHistoryPanel } from "~/components/assets/location-history-panel";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { buttonStyles } from "~/components/ui/modal";
+import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
+import { canDeleteAsset, canEditAssets } from "~/domain/roles";
+import { TRAILER_MESSAGES } from "~/domain/trailers";
+import { actorOf, requirePage } from "~/lib/guards.server";
+import { useLiveRevalidation } from "~/lib/realtime-client";
+import { ServiceError } from "~/services/errors.server";
+import { assetHistory } from "~/services/location-history.server";
+import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailer-records.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded?.trailer ? `Trailer ${loaded.trailer.number} · Yardline` : "Trailer · Yardline" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  const db = context.db();
+  try {
+    const trailer = await getTrailer(db, actorOf(user), Number(params.id));
+    const [history, assignments] = await Promise.all([assetHistory(db, "trailer", trailer.id), assignmentHistory(db, trailer.id)]);
+    return {
+      trailer: {
+        id: trailer.id,
+        number: trailer.trailerNumber,
+        rows: [
+          ["Owner", trailer.companyOwner],
+          ["Load Number", loadLabel(trailer)],
+          ["Inspections (Last / Next)", `${trailer.lastInspection ?? "—"} / ${trailer.nextInspection ?? "—"}`],
+          ["Maintenance (Last / Next)", `${trailer.lastMaintenance ?? "—"} / ${trailer.nextMaintenance ?? "—"}`],
+          ["Current User", trailer.lastUser ?? "—"],
+          ["Status", vehicleStatus(trailer)],
+          ["Location", trailer.trailerLocation],
+          ["Trailer Number", trailer.trailerNumber],
+          ["Type", typeLabel(trailer.type)],
+          ["Tagged Description", trailer.taggedDescription ?? "—"],
+        ] as [string, string][],
+      },
+      history,
+      assignments: assignments.map((row) => ({
+        id: row.id,
+        at: row.assignedAt.toISOString(),
+        assigned: row.assignedAlphaCode ?? "Unassigned",
+        by: row.assignedByAlphaCode ?? "Unknown",
+      })),
+      can: { edit: canEditAssets(user), delete: canDeleteAsset(user, trailer.accountId) },
+    };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) {
+      return data({ trailer: null, history: [], assignments: [], can: null }, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  try {
+    await deleteTrailer(context.db(), actorOf(user), Number(params.id));
+    return redirect("/");
+  } catch (error) {
+    if (error instanceof ServiceError) return data({ errors: error.errors }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function TrailerDetail() {
+  const { trailer, history, assignments, can } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useLiveRevalidation(
+    (event) =>
+      (event.type === "trailer_location_updated" && event.trailer_id === trailer?.id) ||
+      (event.type === "location_history_updated" && event.asset === "trailer" && event.asset_id === trailer?.id) ||
+      (event.type === "move_status_changed" && Boolean(trailer && event.affected_trailers.includes(trailer.id))),
+    30_000,
+  );
+  if (!trailer || !can) {
+    return (
+      <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
+        <h1 className="text-xl font-semibold">{TRAILER_MESSAGES.notFound}</h1>
+        <Link to="/" className={`${buttonStyles.secondary} mt-4`}>
+          Back
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-2xl font-semibold">Trailer {trailer.number}</h1>
+      <ErrorSummary errors={actionData?.errors ?? []} heading="The trailer was not deleted:" />
+      <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+        {trailer.rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[10rem_1fr] gap-2 px-4 py-2.5 text-sm">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/" className={buttonStyles.secondary}>
+          Back
+        </Link>
+        {can.edit ? (
+          <Link to={`/trailers/${trailer.id}/edit`} className={buttonStyles.primary}>
+            Update
+          </Link>
+        ) : null}
+        {can.delete ? (
+          <Form method="post" onSubmit={(event) => !confirm("Are you sure you want to delete this trailer?") && event.preventDefault()}>
+            <CsrfInput />
+            <button type="submit" className={buttonStyles.danger}>
+              Delete
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-medium">User Assignment History</h2>
+        {assignments.length === 0 ? (
+          <p className="mt-2 text-slate-600">No assignment history available.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="px-3 py-2">Date/Time</th>
+                  <th className="px-3 py-2">Assigned User</th>
+                  <th className="px-3 py-2">Updated By</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {assignments.map((row) => (
+                  <tr key={row.id}>
+                    <td className="whitespace-nowrap px-3 py-2">{new Date(row.at).toLocaleString()}</td>
+                    <td className="px-3 py-2">{row.assigned}</td>
+                    <td className="px-3 py-2">{row.by}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <LocationHistoryPanel entries={history} />
+    </section>
+  );
+}

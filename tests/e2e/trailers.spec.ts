@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { moveLegs, trailers } from "../../db/schema";
+import { createSession, csrfTokenOf, expect, test } from "./fixtures";
+
+test("a super manager adds a trailer: errors first, then the trailer with its first history entry", async ({ page, newUser, signInAs, db }) => {
+  const superManager = await newUser("super_manager");
+  await signInAs(page, superManager.email);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Add New Trailer" }).click();
+  await expect(page.getByLabel("Last Inspection")).toHaveValue(new Date().toISOString().slice(0, 10));
+  await page.getByRole("button", { name: "Add Trailer" }).click();
+  const summary = page.getByRole("alert");
+  for (const message of ["Trailer number is required", "Trailer location is required", "License plate is required", "License state is required", "Trailer type is required", "Owner is required"]) {
+    await expect(summary).toContainText(message);
+  }
+  const number = `E2E${Date.now() % 1000000}`;
+  await page.getByLabel("Trailer Number").fill(number.toLowerCase());
+  await expect(page.getByLabel("Trailer Number")).toHaveValue(number);
+  await page.getByLabel("Owner").fill("acme");
+  await page.getByLabel("Location").fill("North-3");
+  await page.getByLabel("Type").selectOption({ label: "Reefer 53" });
+  await page.getByLabel("License State").fill("ma");
+  await page.getByLabel("License Plate").fill("abc1234");
+  await page.getByLabel("Loaded", { exact: true }).check();
+  await page.getByRole("button", { name: "Add Trailer" }).click();
+  await expect(summary).toContainText("Load number is required when the trailer is loaded");
+  await page.getByLabel("Load Number").fill("LD-55");
+  await page.getByRole("button", { name: "Add Trailer" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
+  expect(created).toMatchObject({ trailerLocation: "North-3", licenseState: "MA", licensePlate: "ABC1234", isLoaded: true, loadNumber: "LD-55", companyOwner: "ACME" });
+  await page.goto(`/trailers/${created.id}`);
+  await expect(page.getByTestId("current-location")).toHaveText("North-3");
+});
+
+test("editing a trailer's location updates its history panel, and a second browser's dashboard without reload", async ({ browser, page, newUser, signInAs, db }) => {
+  const admin = await newUser("admin");
+  const watcher = await newUser("yard_driver");
+  const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10077"));
+
+  const { token } = await createSession(db, watcher.email);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await phone.addCookies([{ name: "yardline_session", value: token, url: "http://localhost:8788" }]);
+  const watcherPage = await phone.newPage();
+  await watcherPage.goto("/?q=ACB10077");
+  const card = watcherPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").first();
+  await expect(card).toBeVisible();
+
+  await signInAs(page, admin.email);
+  await page.goto(`/trailers/${trailer.id}/edit`);
+  await page.getByLabel("Location").fill("Shop");
+  await expect(page.getByLabel("Shop", { exact: true })).toBeChecked();
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/trailers/${trailer.id}`);
+  await expect(page.getByTestId("current-location")).toHaveText("Shop");
+  await expect(page.getByText(/changed by E/)).toBeVisible();
+
+  await expect(card).toContainText("Shop", { timeout: 5_000 });
+  const [stored] = await db.select().from(trailers).where(eq(trailers.id, trailer.id));
+  expect(stored.inShop).toBe(true);
+  await phone.close();
+});
+
+test("trailer API: validation errors as {errors}, tenant isolation, and no deleting a trailer in an active move", async ({ newUser, apiAs, db }) => {
+  const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
+  const [acmeTrailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10001"));
+  const token = await csrfTokenOf(outsider);
+  expect((await outsider.get(`/api/trailers/${acmeTrailer.id}`)).status()).toBe(404);
+  expect((await outsider.get(`/api/trailers/${acmeTrailer.id}/location-history`)).status()).toBe(404);
+  expect((await outsider.put(`/api/trailers/${acmeTrailer.id}`, { headers: { "X-CSRF-Token": token }, data: {} })).status()).toBe(404);
+  expect((await outsider.delete(`/api/trailers/${acmeTrailer.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
+  const list = await (await outsider.get(`/api/trailers/?account_id=${acmeTrailer.accountId}&page_size=200`)).json();
+  expect(list.trailers.every((row: { trailer_number: string }) => row.trailer_number.startsWith("BRC"))).toBe(true);
+
+  const bad = await outsider.post("/api/trailers/", { headers: { "X-CSRF-Token": token }, data: { account_id: acmeTrailer.accountId } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).errors).toEqual(
+    expect.arrayContaining(["Trailer number is required", "Trailer location is required", "Owner is required"]),
+  );
+  const created = await outsider.post("/api/trailers/", {
+    headers: { "X-CSRF-Token": token },
+    data: { account_id: acmeTrailer.accountId, trailer_number: "brc-api-1", trailer_location: "east yard", license_plate: "x1", license_state: "nc", type: "dry_53", company_owner: "blue ridge" },
+  });
+  expect(created.status()).toBe(201);
+  expect(await created.json()).toMatchObject({ trailer_number: "BRC-API-1", trailer_location: "East Yard", account_id: (await db.select().from(trailers).where(eq(trailers.trailerNumber, "BRC10001")))[0].accountId });
+
+  const [activeLeg] = await db.select().from(moveLegs).where(eq(moveLegs.active, true)).limit(1);
+  const admin = await apiAs((await newUser("admin")).email);
+  const refused = await admin.delete(`/api/trailers/${activeLeg.trailerId}`, { headers: { "X-CSRF-Token": await csrfTokenOf(admin) } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error).toBe("This trailer is in an active move and cannot be deleted.");
+  expect(await db.select().from(trailers).where(eq(trailers.id, activeLeg.trailerId))).toHaveLength(1);
+});

@@ -240,8 +240,13 @@ export default function Dashboard() {
         ) : data.yards ? (
           <Cards
             empty="No yards found for this account."
+            addLabel="Add New Yard"
+            addFirstLabel="Add your first yard"
+            addTo={`/yards/new${view.account ? `?account=${view.account}` : ""}`}
+            canAdd={data.canEditAssets}
             items={data.yards.map((yard) => ({
               id: yard.id,
+              href: `/yards/${yard.id}`,
               title: yard.name,
               badge: yard.parkingSpots ? "Parking Spots Available" : "No Parking Spots",
               good: yard.parkingSpots,
@@ -251,8 +256,13 @@ export default function Dashboard() {
         ) : data.buildings ? (
           <Cards
             empty="No buildings found for this account."
+            addLabel="Add New Building"
+            addFirstLabel="Add your first building"
+            addTo={`/buildings/new${view.account ? `?account=${view.account}` : ""}`}
+            canAdd={data.canEditAssets}
             items={data.buildings.map((building) => ({
               id: building.id,
+              href: `/buildings/${building.id}`,
               title: building.name,
               badge: `${building.doors} dock door${building.doors === 1 ? "" : "s"}`,
               good: true,
@@ -713,19 +723,48 @@ function TrucksTab({ view, trucks }: { view: DashboardView; trucks: NonNullable<
 function Cards({
   items,
   empty,
+  addLabel,
+  addFirstLabel,
+  addTo,
+  canAdd,
 }: {
-  items: { id: number; title: string; badge: string; good: boolean; lines: string[] }[];
+  items: { id: number; href: string; title: string; badge: string; good: boolean; lines: string[] }[];
   empty: string;
+  addLabel: string;
+  addFirstLabel: string;
+  addTo: string;
+  canAdd: boolean;
 }) {
   if (!items.length) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        <p>{empty}</p>
+        {canAdd ? (
+          <Link to={addTo} className="mt-2 inline-block text-brand-700 underline">
+            {addFirstLabel}
+          </Link>
+        ) : null}
+      </div>
+    );
   }
   return (
+    <>
+      {canAdd ? (
+        <div className="mb-3 flex justify-end">
+          <Link to={addTo} className={buttonStyles.primary}>
+            {addLabel}
+          </Link>
+        </div>
+      ) : null}
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item) => (
-        <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
+        <li key={item.id} className="relative rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-600">
           <div className="flex items-start justify-between gap-2">
-            <h2 className="font-semibold">{item.title}</h2>
+            <h2 className="font-semibold">
+              <Link to={item.href} className="after:absolute after:inset-0">
+                {item.title}
+              </Link>
+            </h2>
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-medium ${item.good ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"}`}
             >
@@ -740,6 +779,7 @@ function Cards({
         </li>
       ))}
     </ul>
+    </>
   );
 }
 

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+export const PLACE_MESSAGES = {
+  buildingNameRequired: "Building name is required",
+  doorNumberRequired: "Door number is required",
+  doorNumberDigits: "Door number must be a whole number",
+  yardNameRequired: "Yard name is required",
+  accountRequired: "Account is required",
+  buildingNotFound: "Building not found",
+  yardNotFound: "Yard not found",
+  nameTaken: "This name is already used in this account",
+  deleteDenied: "You are not authorized to delete this.",
+  editDenied: "Only administrators and super managers can add or change buildings and yards.",
+} as const;
+
+export const buildingSchema = z.object({
+  account_id: z.coerce.number().int().positive().optional(),
+  building_name: z.string({ error: PLACE_MESSAGES.buildingNameRequired }).trim().min(1, PLACE_MESSAGES.buildingNameRequired),
+  building_door_number: z
+    .union([z.string(), z.number()], { error: PLACE_MESSAGES.doorNumberRequired })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1, PLACE_MESSAGES.doorNumberRequired).regex(/^\d*$/, PLACE_MESSAGES.doorNumberDigits))
+    .transform(Number),
+});
+
+const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+export const yardSchema = z.object({
+  account_id: z.coerce.number().int().positive().optional(),
+  name: z.string({ error: PLACE_MESSAGES.yardNameRequired }).trim().min(1, PLACE_MESSAGES.yardNameRequired),
+  parking_location: z.string().trim().optional(),
+  parking_spots: checkbox,
+});
+
+/** The refusal when a change would leave trailers, trucks or active moves at locations that no longer exist. */
+export function strandedMessage(stranded: { location: string; what: string }[]): string {
+  const byLocation = new Map<string, string[]>();
+  for (const { location, what } of stranded) byLocation.set(location, [...(byLocation.get(location) ?? []), what]);
+  const parts = [...byLocation.entries()].map(([location, items]) => `${location}: ${items.join(", ")}`);
+  return `This change would remove locations still in use. Move these first — ${parts.join("; ")}.`;
+}

@@ -1,0 +1,48 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { YardForm } from "~/components/assets/place-forms";
+import { yardSchema } from "~/domain/places";
+import { actorOf, requirePage } from "~/lib/guards.server";
+import { ServiceError } from "~/services/errors.server";
+import { createYard } from "~/services/places.server";
+import { accountChoices } from "~/services/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Add New Yard · Yardline" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  const accounts = user.isAdmin ? await accountChoices(context.db()) : null;
+  return {
+    accounts: accounts?.map((account) => ({ id: account.id, label: `${account.companyName} · ${account.accountName}` })) ?? null,
+    accountId: new URL(request.url).searchParams.get("account") ?? "",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: yardSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await createYard(context.db(), actorOf(user), submission.value);
+    return redirect("/");
+  } catch (error) {
+    if (error instanceof ServiceError) return data(submission.reply({ formErrors: error.errors }), { status: error.status });
+    throw error;
+  }
+}
+
+export default function AddNewYard() {
+  const { accounts, accountId } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <YardForm
+      title="Add New Yard"
+      submitLabel="Add Yard"
+      cancelTo="/"
+      defaultValue={{ account_id: accountId }}
+      accounts={accounts}
+      lastResult={lastResult}
+    />
+  );
+}

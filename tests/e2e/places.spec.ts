@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { buildings } from "../../db/schema";
+import { csrfTokenOf, expect, test } from "./fixtures";
+
+test("a super manager adds a building and a yard, and cannot strand trailers by lowering the door count", async ({ page, newUser, signInAs, db }) => {
+  const superManager = await newUser("super_manager");
+  await signInAs(page, superManager.email);
+  await page.goto("/?tab=buildings");
+  await page.getByRole("link", { name: "Add New Building" }).click();
+  await page.getByRole("button", { name: "Add Building" }).click();
+  await expect(page.getByRole("alert")).toContainText("Building name is required");
+  await expect(page.getByRole("alert")).toContainText("Door number is required");
+  const name = `Annex${Date.now() % 100000}`;
+  await page.getByLabel("Building Name").fill(name);
+  await page.getByLabel("Number of Dock Doors").fill("12");
+  await page.getByRole("button", { name: "Add Building" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/?tab=buildings");
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByText("12", { exact: true })).toBeVisible();
+
+  const [north] = await db.select().from(buildings).where(eq(buildings.buildingName, "North"));
+  await page.goto(`/buildings/${north.id}/edit`);
+  await page.getByLabel("Number of Dock Doors").fill("1");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("alert")).toContainText("This change would remove locations still in use");
+  await expect(page.getByRole("alert")).toContainText(/North-\d+: trailer ACB/);
+
+  await page.goto("/?tab=yards");
+  await page.getByRole("link", { name: "Add New Yard" }).click();
+  await page.getByLabel("Yard Name").fill(`Lot ${name}`);
+  await page.getByLabel("Parking Location").fill("Gate 9");
+  await page.getByLabel("Parking Spots Available").check();
+  await page.getByRole("button", { name: "Add Yard" }).click();
+  await page.goto("/?tab=yards");
+  await expect(page.getByRole("listitem").filter({ hasText: `Lot ${name}` })).toContainText("Parking Spots Available");
+});
+
+test("building and yard endpoints stay within the caller's account", async ({ newUser, apiAs, db }) => {
+  const [north] = await db.select().from(buildings).where(eq(buildings.buildingName, "North"));
+  const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
+  const token = await csrfTokenOf(outsider);
+  expect((await outsider.get(`/api/buildings/${north.id}`)).status()).toBe(404);
+  expect((await outsider.put(`/api/buildings/${north.id}`, { headers: { "X-CSRF-Token": token }, data: { building_name: "Mine", building_door_number: 1 } })).status()).toBe(404);
+  expect((await outsider.delete(`/api/buildings/${north.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
+  const listed = await (await outsider.get(`/api/buildings/?account_id=${north.accountId}`)).json();
+  expect(listed.every((row: { account_id: number }) => row.account_id !== north.accountId)).toBe(true);
+  const created = await outsider.post("/api/yards/new", { headers: { "X-CSRF-Token": token }, data: { name: "Forged Lot", account_id: north.accountId } });
+  expect(created.status()).toBe(201);
+  expect((await created.json()).account_id).not.toBe(north.accountId);
+  const bad = await outsider.post("/api/buildings/new", { headers: { "X-CSRF-Token": token }, data: {} });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).errors).toEqual(["Building name is required", "Door number is required"]);
+});

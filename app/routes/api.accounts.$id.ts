@@ -1,20 +1,26 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
-import { deleteAccount, updateAccount } from "~/services/companies.server";
+import { deleteAccount, getAccount, updateAccount } from "~/services/accounts.server";
 import { answerServiceErrors } from "~/services/errors.server";
 
-/** `PUT /api/accounts/{id}` updates; `DELETE /api/accounts/{id}` deletes an empty account (admins). */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+/** `GET /api/accounts/{id}`: the account; 404 when missing or out of reach. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const { actor } = await requireApi(context);
-  const id = Number(params.id);
-  return answerServiceErrors(async () => {
-    if (request.method === "PUT") return Response.json(await updateAccount(context.db(), actor, id, await readJson(request)));
-    if (request.method === "DELETE") return Response.json(await deleteAccount(context.db(), actor, id));
-    return methodNotAllowed();
-  });
+  return answerServiceErrors(async () => Response.json(await getAccount(context.db(), actor, Number(params.id))));
 }
 
-export function loader() {
-  return methodNotAllowed();
+/**
+ * `PUT /api/accounts/{id}` {account_name, location, yard_count, building_count, company_id?} updates;
+ * `DELETE /api/accounts/{id}` deletes an account that owns nothing, else 409 naming what remains (admins).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
+  const { actor } = await requireApi(context);
+  const id = Number(params.id);
+  if (request.method === "DELETE") {
+    return answerServiceErrors(async () => Response.json(await deleteAccount(context.db(), actor, id)));
+  }
+  const body = await readJson(request);
+  return answerServiceErrors(async () => Response.json(await updateAccount(context.db(), actor, id, body)));
 }

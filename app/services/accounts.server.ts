@@ -1,6 +1,10 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { accounts, companies } from "../../db/schema";
-import type { Queryable } from "../lib/db.server";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { accounts, buildings, companies, moves, trailers, trucks, users, yards } from "../../db/schema";
+import { accountSchema, accountStillHoldsMessage, COMPANY_MESSAGES } from "../domain/companies";
+import { isRecordId } from "../domain/ids";
+import { withActor, type Database, type Queryable } from "../lib/db.server";
+import type { Actor } from "../lib/guards.server";
+import { ServiceError, validationErrors } from "./errors.server";
 
 const assetCounts = {
   trailers: sql<number>`(select count(*)::int from trailers t where t.account_id = ${accounts.id})`,
@@ -32,4 +36,140 @@ export async function accountSummaries(db: Queryable) {
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
     .orderBy(asc(companies.companyName), asc(accounts.accountName));
+}
+
+/** Companies and accounts are changed by admins only. */
+export function requireAdmin(actor: Actor) {
+  if (!actor.isAdmin) throw new ServiceError(403, COMPANY_MESSAGES.adminOnly);
+}
+
+type AccountRow = typeof accounts.$inferSelect;
+
+/** An account as the API shows it (the spec's fields). */
+export function publicAccount(account: AccountRow) {
+  return {
+    id: account.id,
+    company_id: account.companyId,
+    account_name: account.accountName,
+    location: account.location,
+    yard_count: account.yardCount,
+    building_count: account.buildingCount,
+    created_at: account.createdAt.toISOString(),
+    updated_at: account.updatedAt.toISOString(),
+  };
+}
+export type PublicAccount = ReturnType<typeof publicAccount>;
+
+/**
+ * Accounts within the actor's reach: every account for admins (or one company's, given
+ * `companyId`); a non-admin's own account only, whatever company it asks for.
+ */
+export async function listAccounts(db: Queryable, actor: Actor, companyId?: number) {
+  if (actor.isAdmin && companyId !== undefined && !isRecordId(companyId)) return [];
+  const reach = actor.isAdmin
+    ? companyId === undefined
+      ? undefined
+      : eq(accounts.companyId, companyId)
+    : eq(accounts.id, actor.accountId ?? 0);
+  const rows = await db.select().from(accounts).where(reach).orderBy(asc(accounts.accountName), asc(accounts.id));
+  return rows.map(publicAccount);
+}
+
+/** One account: any for admins, a non-admin's own only; anything else is "Account not found". */
+export async function getAccount(db: Queryable, actor: Actor, id: number) {
+  if (!isRecordId(id) || (!actor.isAdmin && actor.accountId !== id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, id));
+  if (!account) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
+  return publicAccount(account);
+}
+
+function parseAccount(input: unknown) {
+  const parsed = accountSchema.safeParse(input);
+  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
+  return parsed.data;
+}
+
+async function requireCompany(db: Queryable, companyId: number) {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("share");
+  if (!company) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
+}
+
+/** Adds an account to an existing company (admins). */
+export async function createAccount(db: Database, actor: Actor, input: unknown) {
+  requireAdmin(actor);
+  const value = parseAccount(input);
+  const companyId = value.company_id;
+  if (companyId === undefined) throw new ServiceError(400, COMPANY_MESSAGES.companyRequired);
+  const account = await withActor(db, actor.alphaCode, async (tx) => {
+    await requireCompany(tx, companyId);
+    const [row] = await tx
+      .insert(accounts)
+      .values({
+        companyId,
+        accountName: value.account_name,
+        location: value.location,
+        yardCount: value.yard_count,
+        buildingCount: value.building_count,
+      })
+      .returning();
+    return row;
+  });
+  return publicAccount(account);
+}
+
+/** Changes an account's name, location and counts, and with `company_id` moves it to another company (admins). */
+export async function updateAccount(db: Database, actor: Actor, id: number, input: unknown) {
+  requireAdmin(actor);
+  if (!isRecordId(id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
+  const value = parseAccount(input);
+  const account = await withActor(db, actor.alphaCode, async (tx) => {
+    if (value.company_id !== undefined) await requireCompany(tx, value.company_id);
+    const [row] = await tx
+      .update(accounts)
+      .set({
+        ...(value.company_id === undefined ? {} : { companyId: value.company_id }),
+        accountName: value.account_name,
+        location: value.location,
+        yardCount: value.yard_count,
+        buildingCount: value.building_count,
+      })
+      .where(eq(accounts.id, id))
+      .returning();
+    return row;
+  });
+  if (!account) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
+  return publicAccount(account);
+}
+
+/** What an account may own; any of it keeps the account from being deleted. */
+const HOLDINGS = [
+  { noun: "user", table: users, column: users.accountId },
+  { noun: "trailer", table: trailers, column: trailers.accountId },
+  { noun: "truck", table: trucks, column: trucks.accountId },
+  { noun: "yard", table: yards, column: yards.accountId },
+  { noun: "building", table: buildings, column: buildings.accountId },
+  { noun: "move", table: moves, column: moves.accountId },
+] as const;
+
+/**
+ * Deletes an account only when it owns nothing: no users, trailers, trucks, yards, buildings or
+ * moves. Otherwise the refusal (409) names what remains; nothing is ever deleted along with it.
+ * The account row is locked first, and the foreign keys (on delete restrict) back the rule up.
+ */
+export async function deleteAccount(db: Database, actor: Actor, id: number) {
+  requireAdmin(actor);
+  if (!isRecordId(id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
+  const account = await withActor(db, actor.alphaCode, async (tx) => {
+    const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
+    if (!row) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
+    const remaining = [];
+    for (const { noun, table, column } of HOLDINGS) {
+      const [{ rows }] = await tx.select({ rows: count() }).from(table).where(eq(column, id));
+      if (rows > 0) remaining.push({ noun, count: rows });
+    }
+    if (remaining.length) throw new ServiceError(409, accountStillHoldsMessage(remaining));
+    await tx.delete(accounts).where(eq(accounts.id, id));
+    return row;
+  });
+  return publicAccount(account);
 }

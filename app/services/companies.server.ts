@@ -1,224 +1,165 @@
-import { asc, count, eq, sql } from "drizzle-orm";
-import { accounts, buildings, companies, moves, trailers, trucks, users, yards } from "../../db/schema";
-import { accountSchema, COMPANY_MESSAGES, companySchema } from "../domain/companies";
-import { withActor, type Database, type Queryable } from "../lib/db.server";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { accounts, buildings, companies, trailers, trucks, users, yards } from "../../db/schema";
+import { COMPANY_MESSAGES, companySchema, TEST_COMPANY } from "../domain/companies";
+import { isRecordId } from "../domain/ids";
 import { snakeCaseKeys } from "../lib/api.server";
+import { withActor, type Database, type Queryable } from "../lib/db.server";
 import type { Actor } from "../lib/guards.server";
+import { listAccounts, publicAccount, requireAdmin, type PublicAccount } from "./accounts.server";
 import { ServiceError, validationErrors } from "./errors.server";
 import { publicUser } from "./users.server";
 
-function requireAdmin(actor: Actor) {
-  if (!actor.isAdmin) throw new ServiceError(403, COMPANY_MESSAGES.adminOnly);
-}
+type CompanyRow = typeof companies.$inferSelect;
 
-/** The company of a non-admin's account (null for admins: they see every company). */
-async function ownCompanyId(db: Queryable, actor: Actor): Promise<number | null> {
-  if (actor.isAdmin || actor.accountId === null) return null;
-  const [row] = await db.select({ companyId: accounts.companyId }).from(accounts).where(eq(accounts.id, actor.accountId));
-  return row?.companyId ?? -1;
-}
-
-export function publicCompany(company: typeof companies.$inferSelect, accountCount: number) {
+/** A company as the API shows it: the spec's fields plus how many accounts it has. */
+export function publicCompany(company: CompanyRow, accountCount: number) {
   return {
     id: company.id,
     company_name: company.companyName,
     account_count: accountCount,
     created_at: company.createdAt.toISOString(),
+    updated_at: company.updatedAt.toISOString(),
   };
 }
+export type PublicCompany = ReturnType<typeof publicCompany>;
 
-export function publicAccount(account: typeof accounts.$inferSelect) {
-  return {
-    id: account.id,
-    company_id: account.companyId,
-    account_name: account.accountName,
-    location: account.location,
-    yard_count: account.yardCount,
-    building_count: account.buildingCount,
-  };
+/**
+ * The one company a non-admin may see: the company of its own account (0, matching nothing,
+ * when it has none). Null for admins, who see every company.
+ */
+async function reachableCompanyId(db: Queryable, actor: Actor): Promise<number | null> {
+  if (actor.isAdmin) return null;
+  if (actor.accountId === null) return 0;
+  const [row] = await db.select({ companyId: accounts.companyId }).from(accounts).where(eq(accounts.id, actor.accountId));
+  return row?.companyId ?? 0;
 }
 
-/** Companies with their account counts: all of them for admins, a non-admin's own company otherwise. */
-export async function listCompanies(db: Queryable, actor: Actor) {
-  const own = await ownCompanyId(db, actor);
+/**
+ * Companies with their account counts, by name: every company for admins; for a non-admin its
+ * own company, counting the accounts it can see (its own).
+ */
+export async function listCompanies(db: Queryable, actor: Actor): Promise<PublicCompany[]> {
+  const reachable = await reachableCompanyId(db, actor);
   const rows = await db
     .select({ company: companies, accountCount: sql<number>`count(${accounts.id})::int` })
     .from(companies)
-    .leftJoin(accounts, eq(accounts.companyId, companies.id))
-    .where(own === null ? undefined : eq(companies.id, own))
+    .leftJoin(
+      accounts,
+      and(eq(accounts.companyId, companies.id), reachable === null ? undefined : eq(accounts.id, actor.accountId ?? 0)),
+    )
+    .where(reachable === null ? undefined : eq(companies.id, reachable))
     .groupBy(companies.id)
-    .orderBy(asc(companies.companyName));
+    .orderBy(asc(companies.companyName), asc(companies.id));
   return rows.map(({ company, accountCount }) => publicCompany(company, accountCount));
 }
 
-/** One company with its accounts; a company outside the actor's reach is "Company not found". */
+/**
+ * One company with its accounts. A company outside the actor's reach answers exactly like a
+ * missing one: 404 "Company not found". A non-admin sees only its own account in the list.
+ */
 export async function getCompany(db: Queryable, actor: Actor, id: number) {
-  const own = await ownCompanyId(db, actor);
-  if (!Number.isInteger(id) || (own !== null && own !== id)) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
+  const reachable = await reachableCompanyId(db, actor);
+  if (!isRecordId(id) || (reachable !== null && reachable !== id)) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
   if (!company) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
-  const accountRows = await db
-    .select()
-    .from(accounts)
-    .where(own === null ? eq(accounts.companyId, id) : eq(accounts.id, actor.accountId!))
-    .orderBy(asc(accounts.accountName));
-  return { ...publicCompany(company, accountRows.length), accounts: accountRows.map(publicAccount) };
+  const companyAccounts = await listAccounts(db, actor, id);
+  return { ...publicCompany(company, companyAccounts.length), accounts: companyAccounts };
 }
 
-export async function createCompany(db: Database, actor: Actor, input: unknown) {
-  requireAdmin(actor);
+function parseCompany(input: unknown) {
   const parsed = companySchema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
+  return parsed.data;
+}
+
+/** Creates a company with no accounts yet (admins). */
+export async function createCompany(db: Database, actor: Actor, input: unknown) {
+  requireAdmin(actor);
+  const value = parseCompany(input);
   const [company] = await withActor(db, actor.alphaCode, (tx) =>
-    tx.insert(companies).values({ companyName: parsed.data.company_name }).returning(),
+    tx.insert(companies).values({ companyName: value.company_name }).returning(),
   );
   return publicCompany(company, 0);
 }
 
+/** Renames a company (admins); answers the company with its accounts. */
 export async function renameCompany(db: Database, actor: Actor, id: number, input: unknown) {
   requireAdmin(actor);
-  const parsed = companySchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
+  if (!isRecordId(id)) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
+  const value = parseCompany(input);
   const [company] = await withActor(db, actor.alphaCode, (tx) =>
-    tx.update(companies).set({ companyName: parsed.data.company_name }).where(eq(companies.id, id)).returning(),
+    tx.update(companies).set({ companyName: value.company_name }).where(eq(companies.id, id)).returning(),
   );
   if (!company) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
   return getCompany(db, actor, company.id);
 }
 
-/** Seed Test Company: a company with one account, for a fresh installation (admins). */
+/**
+ * Seed Test Company (admins): "Test Company" with one account, "Test Account" in
+ * Springfield, IL. Only for an installation without companies, as the button on the list says;
+ * a lock makes two clicks at once seed one company.
+ */
 export async function seedTestCompany(db: Database, actor: Actor) {
   requireAdmin(actor);
   return withActor(db, actor.alphaCode, async (tx) => {
-    const [company] = await tx.insert(companies).values({ companyName: "Test Company" }).returning();
-    await tx.insert(accounts).values({ companyId: company.id, accountName: "Test Account", location: "Springfield, IL" });
-    return publicCompany(company, 1);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('yardline.seed-test-company'))`);
+    const [{ existing }] = await tx.select({ existing: count() }).from(companies);
+    if (existing > 0) throw new ServiceError(409, COMPANY_MESSAGES.alreadySeeded);
+    const [company] = await tx.insert(companies).values({ companyName: TEST_COMPANY.companyName }).returning();
+    const [account] = await tx
+      .insert(accounts)
+      .values({ companyId: company.id, accountName: TEST_COMPANY.accountName, location: TEST_COMPANY.location })
+      .returning();
+    return { ...publicCompany(company, 1), accounts: [publicAccount(account)] };
   });
 }
 
-/** What `GET /api/companies/test` reports (the Seed Test Company button and the debug panel). */
+export const TEST_INFO_SAMPLE_SIZE = 5;
+
+/**
+ * What `GET /api/companies/test` reports, and the debug panel of the company list shows: the
+ * companies within reach (count, a sample of names, all of them with their accounts) and who asks.
+ */
 export async function companiesTestInfo(db: Queryable, actor: Actor) {
-  const list = await listCompanies(db, actor);
-  const complete = actor.isAdmin
-    ? await Promise.all(list.slice(0, 5).map((company) => getCompany(db, actor, company.id)))
-    : [];
+  const [list, reachableAccounts] = await Promise.all([listCompanies(db, actor), listAccounts(db, actor)]);
+  const accountsByCompany = new Map<number, PublicAccount[]>();
+  for (const account of reachableAccounts) {
+    accountsByCompany.set(account.company_id, [...(accountsByCompany.get(account.company_id) ?? []), account]);
+  }
   return {
     count: list.length,
-    sample: list.slice(0, 5).map((company) => ({ id: company.id, name: company.company_name })),
-    complete_data: complete,
+    sample: list.slice(0, TEST_INFO_SAMPLE_SIZE).map((company) => ({ id: company.id, name: company.company_name })),
+    complete_data: list.map((company) => ({ ...company, accounts: accountsByCompany.get(company.id) ?? [] })),
     current_user: { id: actor.id, email: actor.user.email, alpha_code: actor.alphaCode, is_admin: actor.isAdmin },
     is_admin: actor.isAdmin,
   };
 }
 
-/** Accounts: every account (or one company's) for admins; a non-admin's own account otherwise. */
-export async function listAccounts(db: Queryable, actor: Actor, companyId?: number) {
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(
-      actor.isAdmin
-        ? companyId
-          ? eq(accounts.companyId, companyId)
-          : undefined
-        : eq(accounts.id, actor.accountId ?? -1),
-    )
-    .orderBy(asc(accounts.accountName));
-  return rows.map(publicAccount);
-}
-
-export async function createAccount(db: Database, actor: Actor, input: unknown) {
-  requireAdmin(actor);
-  const parsed = accountSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const value = parsed.data;
-  const [company] = value.company_id
-    ? await db.select({ id: companies.id }).from(companies).where(eq(companies.id, value.company_id))
-    : [];
-  if (!company) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
-  const [account] = await withActor(db, actor.alphaCode, (tx) =>
-    tx
-      .insert(accounts)
-      .values({
-        companyId: company.id,
-        accountName: value.account_name,
-        location: value.location,
-        yardCount: value.yard_count,
-        buildingCount: value.building_count,
-      })
-      .returning(),
-  );
-  return publicAccount(account);
-}
-
-export async function updateAccount(db: Database, actor: Actor, id: number, input: unknown) {
-  requireAdmin(actor);
-  const parsed = accountSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const value = parsed.data;
-  const [account] = await withActor(db, actor.alphaCode, (tx) =>
-    tx
-      .update(accounts)
-      .set({
-        accountName: value.account_name,
-        location: value.location,
-        yardCount: value.yard_count,
-        buildingCount: value.building_count,
-      })
-      .where(eq(accounts.id, id))
-      .returning(),
-  );
-  if (!account) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
-  return publicAccount(account);
-}
-
-const OWNED = [
-  ["user", users, users.accountId],
-  ["trailer", trailers, trailers.accountId],
-  ["truck", trucks, trucks.accountId],
-  ["yard", yards, yards.accountId],
-  ["building", buildings, buildings.accountId],
-  ["move", moves, moves.accountId],
-] as const;
+/** The most rows of each kind `GET /api/admin/` answers; `truncated` names the lists that had more. */
+export const ADMIN_SNAPSHOT_LIMIT = 2000;
 
 /**
- * Deletes an account only when it owns nothing: no users, trailers, trucks, yards, buildings or
- * moves. Otherwise the refusal names what remains; nothing is ever deleted along with it.
+ * `GET /api/admin/` (admins): companies, accounts, users (never password hashes), trucks,
+ * trailers, buildings and yards, each list by id and at most ADMIN_SNAPSHOT_LIMIT rows long.
  */
-export async function deleteAccount(db: Database, actor: Actor, id: number) {
+export async function adminSnapshot(db: Queryable, actor: Actor) {
   requireAdmin(actor);
-  return withActor(db, actor.alphaCode, async (tx) => {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
-    if (!account) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
-    const remaining: string[] = [];
-    for (const [noun, table, column] of OWNED) {
-      const [{ rows }] = await tx.select({ rows: count() }).from(table).where(eq(column, id));
-      if (rows) remaining.push(`${rows} ${noun}${rows === 1 ? "" : "s"}`);
-    }
-    if (remaining.length) {
-      const list = remaining.length === 1 ? remaining[0] : `${remaining.slice(0, -1).join(", ")} and ${remaining.at(-1)}`;
-      throw new ServiceError(409, `This account still has ${list}. Move or remove them before deleting the account.`);
-    }
-    await tx.delete(accounts).where(eq(accounts.id, id));
-    return publicAccount(account);
-  });
-}
-
-/** `GET /api/admin/`: everything, for admins (never password hashes). */
-export async function adminSnapshot(db: Queryable) {
+  const take = ADMIN_SNAPSHOT_LIMIT + 1;
   const [companyRows, accountRows, userRows, truckRows, trailerRows, buildingRows, yardRows] = await Promise.all([
-    db.select().from(companies).orderBy(asc(companies.id)),
-    db.select().from(accounts).orderBy(asc(accounts.id)),
-    db.select().from(users).orderBy(asc(users.id)),
-    db.select().from(trucks).orderBy(asc(trucks.id)),
-    db.select().from(trailers).orderBy(asc(trailers.id)),
-    db.select().from(buildings).orderBy(asc(buildings.id)),
-    db.select().from(yards).orderBy(asc(yards.id)),
+    db
+      .select({ company: companies, accountCount: sql<number>`(select count(*)::int from accounts a where a.company_id = ${companies.id})` })
+      .from(companies)
+      .orderBy(asc(companies.id))
+      .limit(take),
+    db.select().from(accounts).orderBy(asc(accounts.id)).limit(take),
+    db.select().from(users).orderBy(asc(users.id)).limit(take),
+    db.select().from(trucks).orderBy(asc(trucks.id)).limit(take),
+    db.select().from(trailers).orderBy(asc(trailers.id)).limit(take),
+    db.select().from(buildings).orderBy(asc(buildings.id)).limit(take),
+    db.select().from(yards).orderBy(asc(yards.id)).limit(take),
   ]);
-  const accountCounts = new Map<number, number>();
-  for (const account of accountRows) accountCounts.set(account.companyId, (accountCounts.get(account.companyId) ?? 0) + 1);
-  return {
-    companies: companyRows.map((company) => publicCompany(company, accountCounts.get(company.id) ?? 0)),
+  const lists = {
+    companies: companyRows.map(({ company, accountCount }) => publicCompany(company, accountCount)),
     accounts: accountRows.map(publicAccount),
     users: userRows.map(publicUser),
     trucks: truckRows.map(snakeCaseKeys),
@@ -226,5 +167,11 @@ export async function adminSnapshot(db: Queryable) {
     buildings: buildingRows.map(snakeCaseKeys),
     yards: yardRows.map(snakeCaseKeys),
   };
+  const truncated = Object.entries(lists)
+    .filter(([, rows]) => rows.length > ADMIN_SNAPSHOT_LIMIT)
+    .map(([name]) => name);
+  const bounded = Object.fromEntries(
+    Object.entries(lists).map(([name, rows]) => [name, rows.slice(0, ADMIN_SNAPSHOT_LIMIT)]),
+  ) as typeof lists;
+  return { ...bounded, limit: ADMIN_SNAPSHOT_LIMIT, truncated };
 }
-

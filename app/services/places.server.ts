@@ -3,6 +3,7 @@ import { buildings, moveLegs, moves, trailers, trucks, yards } from "../../db/sc
 import { doorLocations } from "../domain/locations";
 import { buildingSchema, PLACE_MESSAGES, strandedMessage, yardSchema } from "../domain/places";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
+import { isRecordId } from "../domain/ids";
 import { withActor, type Database, type Queryable, type Transaction } from "../lib/db.server";
 import type { Actor } from "../lib/guards.server";
 import { ServiceError, validationErrors } from "./errors.server";
@@ -45,13 +46,13 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function getBuilding(db: Queryable, actor: Actor, id: number): Promise<BuildingRow> {
-  const [building] = Number.isInteger(id) ? await db.select().from(buildings).where(eq(buildings.id, id)) : [];
+  const [building] = isRecordId(id) ? await db.select().from(buildings).where(eq(buildings.id, id)) : [];
   if (!building || (!actor.isAdmin && building.accountId !== actor.accountId)) throw new ServiceError(404, PLACE_MESSAGES.buildingNotFound);
   return building;
 }
 
 export async function getYard(db: Queryable, actor: Actor, id: number): Promise<YardRow> {
-  const [yard] = Number.isInteger(id) ? await db.select().from(yards).where(eq(yards.id, id)) : [];
+  const [yard] = isRecordId(id) ? await db.select().from(yards).where(eq(yards.id, id)) : [];
   if (!yard || (!actor.isAdmin && yard.accountId !== actor.accountId)) throw new ServiceError(404, PLACE_MESSAGES.yardNotFound);
   return yard;
 }

@@ -11,6 +11,7 @@ import {
   newUserSchema,
   USER_MESSAGES,
 } from "../domain/users";
+import { isRecordId } from "../domain/ids";
 import { withActor, type Database, type Queryable } from "../lib/db.server";
 import type { Actor } from "../lib/guards.server";
 import { hashPassword } from "../lib/password.server";
@@ -68,7 +69,7 @@ async function findUser(db: Queryable, id: number) {
 
 /** A user the actor may see, or a 404 "User not found" (missing and out of reach look the same). */
 export async function getVisibleUser(db: Queryable, actor: Actor, id: number): Promise<UserRow> {
-  const user = Number.isInteger(id) ? await findUser(db, id) : null;
+  const user = isRecordId(id) ? await findUser(db, id) : null;
   if (!user || !canSeeUser(actor.user, user)) throw new ServiceError(404, USER_MESSAGES.notFound);
   return user;
 }

@@ -1,59 +1,107 @@
 import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { accounts, companies } from "../../db/schema";
+import type { Database } from "../../app/lib/db.server";
 import { csrfTokenOf, expect, test } from "./fixtures";
 
-async function send(api: APIRequestContext, method: string, path: string, data?: unknown) {
+const LOCATION_FORMAT = 'Location must be in format "City, ST" (e.g., "Boston, MA")';
+
+async function send(api: APIRequestContext, method: "POST" | "PUT" | "DELETE", path: string, data?: unknown) {
   const response = await api.fetch(path, { method, data: data ?? {}, headers: { "X-CSRF-Token": await csrfTokenOf(api) } });
-  return { status: response.status(), body: await response.json() };
+  return { status: response.status(), body: await response.json(), text: JSON.stringify(await response.json()) };
 }
 
-test("an admin creates a company, adds an account with a bad then a good location, and renames the company", async ({ page, newUser, signInAs }) => {
-  const admin = await newUser("admin");
-  await signInAs(page, admin.email);
+async function companyNamed(db: Database, name: string) {
+  const [company] = await db.select().from(companies).where(eq(companies.companyName, name));
+  return company;
+}
+
+async function accountNamed(db: Database, name: string) {
+  const [account] = await db.select().from(accounts).where(eq(accounts.accountName, name));
+  return account;
+}
+
+test("an admin creates a company, adds an account (a bad location first), edits it, renames the company and deletes the empty account", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
+  await signInAs(page, (await newUser("admin")).email);
   await page.goto("/companies");
+  await expect(page.getByRole("button", { name: "Seed Test Company" })).toHaveCount(0);
   await page.getByRole("link", { name: "Add New Company" }).click();
+  await expect(page.getByRole("heading", { name: "Create New Company" })).toBeVisible();
   await page.getByRole("button", { name: "Create Company" }).click();
   await expect(page.getByText("Company name is required").first()).toBeVisible();
   const name = `Harbor ${Date.now()}`;
   await page.getByLabel("Company Name").fill(`  ${name}  `);
   await page.getByRole("button", { name: "Create Company" }).click();
   await expect(page).toHaveURL(/\/companies$/);
-  const card = page.getByRole("listitem").filter({ hasText: name });
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(card).toContainText("No accounts");
+  await expect(card).toContainText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await card.getByRole("link", { name: "Edit" }).click();
 
   await expect(page.getByText("No accounts found for this company.")).toBeVisible();
   await page.getByRole("link", { name: "Add Account" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Account" });
-  await dialog.getByLabel("Account Name").fill("Harbor Savannah");
-  await dialog.getByLabel("Location").fill("Savannah");
-  await dialog.getByRole("button", { name: "Save Account" }).click();
-  await expect(dialog.getByText('Location must be in format "City, ST" (e.g., "Boston, MA")').first()).toBeVisible();
-  await dialog.getByLabel("Location").fill("Savannah, GA");
-  await dialog.getByRole("button", { name: "Save Account" }).click();
-  await expect(page.getByRole("cell", { name: "Harbor Savannah", exact: true })).toBeVisible();
-  await expect(page.getByRole("cell", { name: "Savannah, GA", exact: true })).toBeVisible();
+  const addDialog = page.getByRole("dialog", { name: "Add Account" });
+  await addDialog.getByLabel("Account Name").fill("Harbor Savannah");
+  await addDialog.getByLabel("Location").fill("Savannah");
+  await addDialog.getByRole("button", { name: "Save Account" }).click();
+  await expect(addDialog.getByText(LOCATION_FORMAT)).toBeVisible();
+  await addDialog.getByLabel("Location").fill("Savannah, GA");
+  await addDialog.getByLabel("Yards").fill("2");
+  await addDialog.getByRole("button", { name: "Save Account" }).click();
+  await expect(addDialog).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: "Harbor Savannah" });
+  await expect(row.getByRole("cell")).toHaveText(["Harbor Savannah", "Savannah, GA", "2", "0", /Edit\s*Delete/]);
+
+  await row.getByRole("link", { name: "Edit Harbor Savannah" }).click();
+  const editDialog = page.getByRole("dialog", { name: "Edit Account" });
+  await expect(editDialog.getByLabel("Location")).toHaveValue("Savannah, GA");
+  await editDialog.getByLabel("Buildings").fill("-1");
+  await editDialog.getByRole("button", { name: "Save Account" }).click();
+  await expect(editDialog.getByText("Building count must be 0 or greater")).toBeVisible();
+  await editDialog.getByLabel("Buildings").fill("3");
+  await editDialog.getByRole("button", { name: "Save Account" }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("3");
 
   await page.getByLabel("Company Name").fill(`${name} Lines`);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Company saved");
   await page.goto("/companies");
   await expect(page.getByRole("listitem").filter({ hasText: `${name} Lines` })).toContainText("1 account");
+
+  await page.getByRole("link", { name: `Edit ${name} Lines` }).click();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Delete Harbor Savannah" }).click();
+  await expect(page.getByText("No accounts found for this company.")).toBeVisible();
 });
 
-test("deleting an account that still holds yard data is refused with what remains", async ({ page, newUser, signInAs, db }) => {
-  const admin = await newUser("admin");
-  await signInAs(page, admin.email);
-  const [acme] = await db.select().from(companies).where(eq(companies.companyName, "Acme Logistics"));
+test("deleting an account that still holds yard data asks first, then is refused with what remains", async ({ page, newUser, signInAs, db }) => {
+  await signInAs(page, (await newUser("admin")).email);
+  const acme = await companyNamed(db, "Acme Logistics");
   await page.goto(`/companies/${acme.id}/edit`);
+  const newark = page.getByRole("row").filter({ hasText: "Acme Newark" });
+  await expect(newark.getByRole("cell").nth(1)).toHaveText("Newark, NJ");
+
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await page.getByRole("button", { name: "Delete Acme Newark" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  const messages: string[] = [];
   page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this account?");
+    messages.push(dialog.message());
     void dialog.accept();
   });
   await page.getByRole("button", { name: "Delete Acme Newark" }).click();
-  await expect(page.getByRole("alert")).toContainText(/This account still has \d+ users, \d+ trailers, \d+ trucks, 2 yards, 2 buildings and \d+ moves/);
-  expect(await db.select().from(accounts).where(eq(accounts.accountName, "Acme Newark"))).toHaveLength(1);
+  await expect(page.getByRole("alert")).toContainText(
+    /This account still has \d+ users, \d+ trailers, \d+ trucks, \d+ yards, \d+ buildings and \d+ moves\. Move or remove them before deleting the account\./,
+  );
+  expect(messages).toEqual(["Are you sure you want to delete this account?"]);
+  expect(await accountNamed(db, "Acme Newark")).toBeDefined();
+  await expect(newark).toBeVisible();
 });
 
 test("a missing company shows 'Company not found' with a way back", async ({ page, newUser, signInAs }) => {
@@ -65,54 +113,242 @@ test("a missing company shows 'Company not found' with a way back", async ({ pag
   await expect(page).toHaveURL(/\/companies$/);
 });
 
-test("tenant isolation: a Blue Ridge super manager reaches no other company or account through any endpoint", async ({ newUser, apiAs, db }) => {
-  const [acme] = await db.select().from(companies).where(eq(companies.companyName, "Acme Logistics"));
-  const [boston] = await db.select().from(accounts).where(eq(accounts.accountName, "Acme Boston"));
-  const outsider = await newUser("super_manager", { account: "Blue Ridge Charlotte" });
-  const api = await apiAs(outsider.email);
-
-  const list = await (await api.get("/api/companies")).json();
-  expect(list.map((company: { company_name: string }) => company.company_name)).toEqual(["Blue Ridge Transport"]);
-  expect((await api.get("/api/companies/")).status()).toBe(200);
-  expect((await api.get(`/api/companies/${acme.id}`)).status()).toBe(404);
-  const accountsSeen = await (await api.get(`/api/accounts/?company_id=${acme.id}`)).json();
-  expect(accountsSeen.map((account: { id: number }) => account.id)).toEqual([outsider.accountId]);
-  expect((await api.get("/api/admin/")).status()).toBe(403);
-  const test = await (await api.get("/api/companies/test")).json();
-  expect(test).toMatchObject({ count: 1, is_admin: false, complete_data: [] });
-
-  expect((await send(api, "PUT", `/api/companies/${acme.id}`, { company_name: "Taken" })).status).toBe(403);
-  expect((await send(api, "POST", "/api/companies/", { company_name: "Mine Now" })).status).toBe(403);
-  expect((await send(api, "POST", "/api/companies/seed-test")).status).toBe(403);
-  expect((await send(api, "POST", "/api/accounts/", { company_id: acme.id, account_name: "X", location: "Boston, MA" })).status).toBe(403);
-  expect((await send(api, "PUT", `/api/accounts/${boston.id}`, { account_name: "Stolen", location: "Boston, MA" })).status).toBe(403);
-  expect((await send(api, "DELETE", `/api/accounts/${boston.id}`)).status).toBe(403);
-  const [stillAcme] = await db.select().from(companies).where(eq(companies.id, acme.id));
-  expect(stillAcme.companyName).toBe("Acme Logistics");
+test("an admin opens the debug information of the company list", async ({ page, newUser, signInAs }) => {
+  const admin = await newUser("admin");
+  await signInAs(page, admin.email);
+  await page.goto("/companies");
+  const debug = page.locator("pre");
+  await expect(debug).toBeHidden();
+  await page.getByText("Show Debug Info").click();
+  await expect(debug).toContainText(`"email": "${admin.email}"`);
+  await expect(debug).toContainText('"company_name": "Blue Ridge Transport"');
+  await expect(page.getByText("Hide Debug Info")).toBeVisible();
 });
 
-test("admins read everything from /api/admin/, without password hashes", async ({ newUser, apiAs }) => {
+test("a non-admin sees only its own company on the list, without admin controls, and is sent home from the admin pages", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
+  const manager = await newUser("super_manager", { account: "Blue Ridge Charlotte" });
+  await signInAs(page, manager.email);
+  await page.goto("/companies");
+  await expect(page.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("listitem")).toContainText("Blue Ridge Transport");
+  await expect(page.getByRole("listitem")).toContainText("1 account");
+  await expect(page.getByText("Acme Logistics")).toHaveCount(0);
+  for (const hidden of ["Add New Company", "Edit"]) await expect(page.getByRole("link", { name: hidden })).toHaveCount(0);
+  await expect(page.getByText("Show Debug Info")).toHaveCount(0);
+
+  const blueRidge = await companyNamed(db, "Blue Ridge Transport");
+  for (const path of ["/companies/new", `/companies/${blueRidge.id}/edit`]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/$/);
+  }
+});
+
+test("tenant isolation: a Blue Ridge Charlotte manager reaches no other company or account through any endpoint", async ({
+  newUser,
+  apiAs,
+  db,
+}) => {
+  const acme = await companyNamed(db, "Acme Logistics");
+  const boston = await accountNamed(db, "Acme Boston");
+  const charlotte = await accountNamed(db, "Blue Ridge Charlotte");
+  const manager = await newUser("manager", { account: "Blue Ridge Charlotte" });
+  const api = await apiAs(manager.email);
+  const read = async (path: string) => {
+    const response = await api.get(path);
+    const text = await response.text();
+    expect(text, path).not.toContain("Acme");
+    return { status: response.status(), body: JSON.parse(text) };
+  };
+
+  for (const path of ["/api/companies", "/api/companies/"]) {
+    const { status, body } = await read(path);
+    expect(status).toBe(200);
+    expect(body).toMatchObject([{ id: charlotte.companyId, company_name: "Blue Ridge Transport", account_count: 1 }]);
+  }
+  expect(await read(`/api/companies/${acme.id}`)).toEqual({
+    status: 404,
+    body: { error: "Company not found", errors: ["Company not found"] },
+  });
+  expect((await read(`/api/companies/${charlotte.companyId}`)).body.accounts).toMatchObject([{ id: charlotte.id }]);
+  expect((await read("/api/companies/test")).body).toMatchObject({
+    count: 1,
+    sample: [{ id: charlotte.companyId, name: "Blue Ridge Transport" }],
+    is_admin: false,
+    current_user: { email: manager.email, is_admin: false },
+  });
+  for (const path of ["/api/accounts/", `/api/accounts/?company_id=${acme.id}`]) {
+    expect((await read(path)).body.map((account: { id: number }) => account.id), path).toEqual([charlotte.id]);
+  }
+  expect((await read(`/api/accounts/${boston.id}`)).status).toBe(404);
+  expect((await read(`/api/accounts/${charlotte.id}`)).body).toMatchObject({ id: charlotte.id, account_name: "Blue Ridge Charlotte" });
+  expect((await read("/api/admin/")).status).toBe(403);
+
+  const writes = [
+    await send(api, "PUT", `/api/companies/${acme.id}`, { company_name: "Taken" }),
+    await send(api, "PUT", `/api/companies/${charlotte.companyId}`, { company_name: "Renamed" }),
+    await send(api, "POST", "/api/companies/", { company_name: "Mine Now" }),
+    await send(api, "POST", "/api/companies/seed-test"),
+    await send(api, "POST", "/api/accounts/", { company_id: acme.id, account_name: "Forged", location: "Boston, MA" }),
+    await send(api, "PUT", `/api/accounts/${charlotte.id}`, { company_id: acme.id, account_name: "Moved", location: "Boston, MA" }),
+    await send(api, "PUT", `/api/accounts/${boston.id}`, { account_name: "Stolen", location: "Boston, MA" }),
+    await send(api, "DELETE", `/api/accounts/${boston.id}`),
+    await send(api, "DELETE", `/api/accounts/${charlotte.id}`),
+  ];
+  for (const write of writes) {
+    expect(write.status).toBe(403);
+    expect(write.text).not.toContain("Acme");
+  }
+  expect(await companyNamed(db, "Acme Logistics")).toEqual(acme);
+  expect(await accountNamed(db, "Acme Boston")).toEqual(boston);
+  expect(await accountNamed(db, "Blue Ridge Charlotte")).toEqual(charlotte);
+  expect(await accountNamed(db, "Forged")).toBeUndefined();
+  expect(await companyNamed(db, "Mine Now")).toBeUndefined();
+});
+
+test("the admin-only endpoints answer 403 to a super manager", async ({ newUser, apiAs, db }) => {
+  const charlotte = await accountNamed(db, "Blue Ridge Charlotte");
+  const api = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
+  expect((await api.get("/api/admin/")).status()).toBe(403);
+  const account = { account_name: "Charlotte", location: "Charlotte, NC", company_id: charlotte.companyId };
+  for (const [method, path, data] of [
+    ["POST", "/api/companies/", { company_name: "Blue Ridge Two" }],
+    ["PUT", `/api/companies/${charlotte.companyId}`, { company_name: "Blue Ridge Renamed" }],
+    ["POST", "/api/companies/seed-test", {}],
+    ["POST", "/api/accounts/", account],
+    ["PUT", `/api/accounts/${charlotte.id}`, account],
+    ["DELETE", `/api/accounts/${charlotte.id}`, {}],
+  ] as const) {
+    const { status, body } = await send(api, method, path, data);
+    expect(status, `${method} ${path}`).toBe(403);
+    expect(body.error).toBe("Only administrators can manage companies and accounts.");
+  }
+  expect(await accountNamed(db, "Blue Ridge Charlotte")).toEqual(charlotte);
+});
+
+test("the company and account API for an admin: create, read, update, refuse and delete", async ({ newUser, apiAs, db }) => {
+  const api = await apiAs((await newUser("admin")).email);
+  expect(await send(api, "POST", "/api/companies/", { company_name: " " })).toMatchObject({
+    status: 400,
+    body: { error: "Company name is required", errors: ["Company name is required"] },
+  });
+  const created = await send(api, "POST", "/api/companies/", { company_name: ` Gulf Carriers ${Date.now()} ` });
+  expect(created.status).toBe(201);
+  const company = created.body;
+  expect(company).toMatchObject({ company_name: expect.stringMatching(/^Gulf Carriers \d+$/), account_count: 0 });
+  expect((await send(api, "PUT", `/api/companies/${company.id}`, { company_name: `${company.company_name} Inc` })).body).toMatchObject({
+    company_name: `${company.company_name} Inc`,
+    accounts: [],
+  });
+
+  const invalidAccount = await send(api, "POST", "/api/accounts/", { company_id: company.id, account_name: "", location: "Houston", yard_count: -2 });
+  expect(invalidAccount).toMatchObject({
+    status: 400,
+    body: { errors: ["Account name is required", LOCATION_FORMAT, "Yard count must be 0 or greater"] },
+  });
+  expect((await send(api, "POST", "/api/accounts/", { company_id: 999999, account_name: "Nowhere", location: "Houston, TX" })).status).toBe(404);
+  const account = await send(api, "POST", "/api/accounts/", { company_id: company.id, account_name: "Gulf Houston", location: "Houston, TX", yard_count: 1 });
+  expect(account).toMatchObject({ status: 201, body: { company_id: company.id, account_name: "Gulf Houston", yard_count: 1, building_count: 0 } });
+  const id = account.body.id;
+  expect((await send(api, "PUT", `/api/accounts/${id}`, { account_name: "Gulf Houston", location: "Houston, TX", building_count: 4 })).body).toMatchObject({
+    building_count: 4,
+    yard_count: 0,
+  });
+  expect((await (await api.get(`/api/accounts/?company_id=${company.id}`)).json()).map((row: { id: number }) => row.id)).toEqual([id]);
+  expect((await (await api.get(`/api/companies/${company.id}`)).json()).accounts).toMatchObject([{ id, building_count: 4 }]);
+
+  const boston = await accountNamed(db, "Acme Boston");
+  const refused = await send(api, "DELETE", `/api/accounts/${boston.id}`);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error).toMatch(/^This account still has \d+ users, \d+ trailers.* Move or remove them before deleting the account\.$/);
+  expect(await send(api, "DELETE", `/api/accounts/${id}`)).toMatchObject({ status: 200, body: { id } });
+  expect((await send(api, "DELETE", `/api/accounts/${id}`)).status).toBe(404);
+
+  for (const path of ["/api/companies/abc", "/api/companies/99999999999", "/api/accounts/abc"]) {
+    expect((await api.get(path)).status(), path).toBe(404);
+  }
+  expect((await send(api, "PUT", "/api/accounts/abc", { account_name: "X", location: "Boston, MA" })).status).toBe(404);
+  const malformed = await api.fetch("/api/companies/", {
+    method: "POST",
+    data: "{not json",
+    headers: { "X-CSRF-Token": await csrfTokenOf(api), "Content-Type": "application/json" },
+  });
+  expect(malformed.status()).toBe(400);
+  expect((await send(api, "POST", "/api/companies/seed-test")).status).toBe(409);
+});
+
+test("admins read every list from /api/admin/, bounded and without password hashes", async ({ newUser, apiAs }) => {
   const api = await apiAs((await newUser("admin")).email);
   const body = await (await api.get("/api/admin/")).json();
-  expect(Object.keys(body).sort()).toEqual(["accounts", "buildings", "companies", "trailers", "trucks", "users", "yards"]);
+  expect(Object.keys(body).sort()).toEqual(["accounts", "buildings", "companies", "limit", "trailers", "trucks", "truncated", "users", "yards"]);
   expect(body.trailers.length).toBeGreaterThanOrEqual(450);
-  expect(JSON.stringify(body.users)).not.toContain("scrypt$");
+  expect(body.trailers.length).toBeLessThanOrEqual(body.limit);
+  expect(body.truncated).toEqual([]);
+  expect(JSON.stringify(body)).not.toMatch(/password|scrypt\$/);
   expect(body.users[0]).toHaveProperty("alpha_code");
+  expect(body.trailers[0]).toHaveProperty("trailer_number");
+  expect(body.companies.map((company: { company_name: string }) => company.company_name)).toEqual(
+    expect.arrayContaining(["Acme Logistics", "Blue Ridge Transport"]),
+  );
 });
 
-test("the company and account endpoints need a CSRF token", async ({ newUser, apiAs, db }) => {
-  const [boston] = await db.select().from(accounts).where(eq(accounts.accountName, "Acme Boston"));
+test("DELETE /api/accounts/{id} needs a CSRF token too", async ({ newUser, apiAs, db }) => {
+  const boston = await accountNamed(db, "Acme Boston");
   const api = await apiAs((await newUser("admin")).email);
-  for (const [method, path] of [
-    ["POST", "/api/companies/"],
-    ["PUT", "/api/companies/1"],
-    ["POST", "/api/companies/seed-test"],
-    ["POST", "/api/accounts/"],
-    ["PUT", `/api/accounts/${boston.id}`],
-    ["DELETE", `/api/accounts/${boston.id}`],
-  ] as const) {
-    const response = await api.fetch(path, { method, data: {} });
-    expect(response.status(), `${method} ${path}`).toBe(403);
-    expect((await response.json()).error).toBe("CSRF token missing or invalid");
+  const response = await api.delete(`/api/accounts/${boston.id}`);
+  expect(response.status()).toBe(403);
+  expect((await response.json()).error).toBe("CSRF token missing or invalid");
+});
+
+test("on a 390 px phone the company pages do not scroll sideways; the accounts table scrolls in its own box", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, (await newUser("admin")).email);
+  const acme = await companyNamed(db, "Acme Logistics");
+  const pages = [
+    ["/companies", page.getByRole("heading", { name: "Company List" })],
+    ["/companies/new", page.getByRole("heading", { name: "Create New Company" })],
+    [`/companies/${acme.id}/edit`, page.getByRole("heading", { name: "Edit Company" })],
+    [`/companies/${acme.id}/edit?account=new`, page.getByRole("dialog", { name: "Add Account" })],
+  ] as const;
+  for (const [path, landmark] of pages) {
+    await page.goto(path);
+    await expect(landmark).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
   }
+  await page.goto(`/companies/${acme.id}/edit`);
+  const tableBox = page.locator("div.overflow-x-auto").filter({ has: page.getByRole("table") });
+  await tableBox.evaluate((box) => (box.scrollLeft = box.scrollWidth));
+  await expect(page.getByRole("button", { name: "Delete Acme Boston" })).toBeInViewport();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin adds an account through the plain form and reads the server's messages", async ({ page, newUser, signInAs, apiAs }) => {
+    const admin = await newUser("admin");
+    const api = await apiAs(admin.email);
+    const company = (await send(api, "POST", "/api/companies/", { company_name: `Plain Form ${Date.now()}` })).body;
+    await signInAs(page, admin.email);
+    await page.goto(`/companies/${company.id}/edit`);
+    await page.getByRole("link", { name: "Add Account" }).click();
+    await expect(page).toHaveURL(/\?account=new$/);
+    await page.getByLabel("Account Name").fill("Plain Dock");
+    await page.getByLabel("Location").fill("Portland, oregon");
+    await page.getByRole("button", { name: "Save Account" }).click();
+    await expect(page.getByText(LOCATION_FORMAT)).toBeVisible();
+    await page.getByLabel("Location").fill("Portland, OR");
+    await page.getByRole("button", { name: "Save Account" }).click();
+    await expect(page.getByRole("cell", { name: "Plain Dock", exact: true })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
 });

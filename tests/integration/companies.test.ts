@@ -1,28 +1,38 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, auditLogs, companies } from "../../db/schema";
-import { COMPANY_MESSAGES } from "../../app/domain/companies";
-import { actorOf } from "../../app/lib/guards.server";
-import { ServiceError } from "../../app/services/errors.server";
+import { accounts, auditLogs, companies, trailers, users } from "../../db/schema";
+import { COMPANY_MESSAGES, TEST_COMPANY } from "../../app/domain/companies";
+import type { Database } from "../../app/lib/db.server";
+import { actorOf, type Actor } from "../../app/lib/guards.server";
 import {
   createAccount as addAccount,
-  createCompany,
   deleteAccount,
-  getCompany,
+  getAccount,
   listAccounts,
+  updateAccount,
+} from "../../app/services/accounts.server";
+import {
+  adminSnapshot,
+  companiesTestInfo,
+  createCompany,
+  getCompany,
   listCompanies,
   renameCompany,
-  updateAccount,
+  seedTestCompany,
 } from "../../app/services/companies.server";
+import { ServiceError } from "../../app/services/errors.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createTrailer, createUser } from "./fixtures";
 
 let test: TestDatabase;
+let admin: Actor;
 beforeAll(async () => {
   test = await createTestDatabase();
+  admin = actorOf(await createUser(test.db, { role: "admin", accountId: null, alphaCode: "ADM9" }));
 });
 afterAll(async () => test.close());
 
+/** The refusal a service gave ({status, errors}), or null when it did not refuse. */
 async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
@@ -33,70 +43,231 @@ async function refusal(promise: Promise<unknown>) {
   }
 }
 
-describe("companies and accounts", () => {
-  it("admins create, rename and list companies; the audit log names them", async () => {
-    const admin = actorOf(await createUser(test.db, { role: "admin", accountId: null, alphaCode: "ADM9" }));
+const invalid = (...errors: string[]) => ({ status: 400, errors });
+
+async function auditTrail(db: Database, table: "companies" | "accounts", id: number) {
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.tableName, table), eq(auditLogs.recordId, String(id))))
+    .orderBy(auditLogs.id);
+  return rows.map((row) => [row.action, row.userAlphaCode]);
+}
+
+describe("company rules", () => {
+  it("a company name is required and trimmed", async () => {
+    expect(await refusal(createCompany(test.db, admin, { company_name: "   " }))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
+    expect(await refusal(createCompany(test.db, admin, {}))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
+    expect(await refusal(createCompany(test.db, admin, { company_name: "x".repeat(201) }))).toEqual(
+      invalid(COMPANY_MESSAGES.companyNameTooLong),
+    );
     const company = await createCompany(test.db, admin, { company_name: "  Harbor Freight Lines " });
-    expect(company.company_name).toBe("Harbor Freight Lines");
-    const renamed = await renameCompany(test.db, admin, company.id, { company_name: "Harbor Lines" });
-    expect(renamed.company_name).toBe("Harbor Lines");
-    expect((await listCompanies(test.db, admin)).map((row) => row.company_name)).toContain("Harbor Lines");
-    const audit = await test.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.tableName, "companies"), eq(auditLogs.recordId, String(company.id))));
-    expect(audit.map((row) => [row.action, row.userAlphaCode])).toEqual([
-      ["CREATE", "ADM9"],
-      ["UPDATE", "ADM9"],
-    ]);
-    expect(await refusal(createCompany(test.db, admin, { company_name: " " }))).toEqual({
-      status: 400,
-      errors: [COMPANY_MESSAGES.companyNameRequired],
-    });
+    expect(company).toMatchObject({ company_name: "Harbor Freight Lines", account_count: 0 });
+    expect(await refusal(renameCompany(test.db, admin, company.id, { company_name: "" }))).toEqual(
+      invalid(COMPANY_MESSAGES.companyNameRequired),
+    );
   });
 
-  it("accounts need a name and a City, ST location", async () => {
-    const admin = actorOf(await createUser(test.db, { role: "admin", accountId: null }));
+  it("an account needs a name, a City, ST location and counts of 0 or more, each with the spec's message", async () => {
     const company = await createCompany(test.db, admin, { company_name: "Coastal" });
-    expect(await refusal(addAccount(test.db, admin, { company_id: company.id, account_name: "Port", location: "Savannah" }))).toEqual({
-      status: 400,
-      errors: [COMPANY_MESSAGES.locationFormat],
-    });
-    const account = await addAccount(test.db, admin, { company_id: company.id, account_name: "Port", location: "Savannah, GA", yard_count: "2" });
-    expect(account).toMatchObject({ account_name: "Port", location: "Savannah, GA", yard_count: 2, building_count: 0 });
-    expect((await updateAccount(test.db, admin, account.id, { account_name: "Port 2", location: "Savannah, GA" })).account_name).toBe("Port 2");
-  });
-
-  it("non-admins see only their own company and account, and change nothing", async () => {
-    const mine = await createAccount(test.db, "Mine");
-    const theirs = await createAccount(test.db, "Theirs");
-    const superManager = actorOf(await createUser(test.db, { role: "super_manager", accountId: mine.id }));
-    expect((await listCompanies(test.db, superManager)).map((row) => row.id)).toEqual([mine.companyId]);
-    expect((await listAccounts(test.db, superManager)).map((row) => row.id)).toEqual([mine.id]);
-    expect(await refusal(getCompany(test.db, superManager, theirs.companyId))).toEqual({
+    const base = { company_id: company.id, account_name: "Port", location: "Savannah, GA" };
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ ...base, account_name: "  " }, [COMPANY_MESSAGES.accountNameRequired]],
+      [{ ...base, location: "" }, [COMPANY_MESSAGES.locationRequired]],
+      [{ ...base, location: "Savannah" }, [COMPANY_MESSAGES.locationFormat]],
+      [{ ...base, location: "savannah, ga" }, [COMPANY_MESSAGES.locationFormat]],
+      [{ ...base, yard_count: -1 }, [COMPANY_MESSAGES.yardCount]],
+      [{ ...base, yard_count: 1.5 }, [COMPANY_MESSAGES.yardCount]],
+      [{ ...base, building_count: "many" }, [COMPANY_MESSAGES.buildingCount]],
+      [{ ...base, building_count: 10_001 }, [COMPANY_MESSAGES.buildingCountTooLarge]],
+      [{ ...base, company_id: undefined }, [COMPANY_MESSAGES.companyRequired]],
+      [{}, [COMPANY_MESSAGES.accountNameRequired, COMPANY_MESSAGES.locationRequired]],
+    ];
+    for (const [input, errors] of cases) {
+      expect(await refusal(addAccount(test.db, admin, input)), JSON.stringify(input)).toEqual(invalid(...errors));
+    }
+    expect(await refusal(addAccount(test.db, admin, { ...base, company_id: 999_999 }))).toEqual({
       status: 404,
       errors: [COMPANY_MESSAGES.companyNotFound],
     });
-    expect((await refusal(createCompany(test.db, superManager, { company_name: "Sneaky" })))?.status).toBe(403);
-    expect((await refusal(renameCompany(test.db, superManager, mine.companyId, { company_name: "Sneaky" })))?.status).toBe(403);
-    expect((await refusal(deleteAccount(test.db, superManager, theirs.id)))?.status).toBe(403);
-    const [company] = await test.db.select().from(companies).where(eq(companies.id, mine.companyId));
-    expect(company.companyName).toBe("Mine Co");
+    expect(await test.db.select().from(accounts).where(eq(accounts.companyId, company.id))).toHaveLength(0);
+
+    const account = await addAccount(test.db, admin, { ...base, yard_count: "2" });
+    expect(account).toMatchObject({ company_id: company.id, account_name: "Port", location: "Savannah, GA", yard_count: 2, building_count: 0 });
+    expect(await refusal(updateAccount(test.db, admin, account.id, { account_name: "Port", location: "GA" }))).toEqual(
+      invalid(COMPANY_MESSAGES.locationFormat),
+    );
   });
 
-  it("refuses to delete an account that still owns anything, naming what remains; deletes an empty one", async () => {
-    const admin = actorOf(await createUser(test.db, { role: "admin", accountId: null }));
+  it("an admin renames a company and edits an account, and may move it to another existing company", async () => {
+    const first = await createCompany(test.db, admin, { company_name: "First Freight" });
+    const second = await createCompany(test.db, admin, { company_name: "Second Freight" });
+    const account = await addAccount(test.db, admin, { company_id: first.id, account_name: "Dock", location: "St. Louis, MO" });
+
+    const renamed = await renameCompany(test.db, admin, first.id, { company_name: " First Freight Lines " });
+    expect(renamed).toMatchObject({ company_name: "First Freight Lines", account_count: 1, accounts: [{ id: account.id }] });
+
+    const edited = await updateAccount(test.db, admin, account.id, { account_name: "Dock 2", location: "Kansas City, MO", building_count: 3 });
+    expect(edited).toMatchObject({ company_id: first.id, account_name: "Dock 2", location: "Kansas City, MO", yard_count: 0, building_count: 3 });
+    expect(await refusal(updateAccount(test.db, admin, account.id, { account_name: "Dock 3", location: "Kansas City, MO", company_id: 999_999 }))).toEqual({
+      status: 404,
+      errors: [COMPANY_MESSAGES.companyNotFound],
+    });
+    expect((await getAccount(test.db, admin, account.id)).account_name).toBe("Dock 2");
+    const moved = await updateAccount(test.db, admin, account.id, { account_name: "Dock 2", location: "Kansas City, MO", company_id: second.id });
+    expect(moved.company_id).toBe(second.id);
+    expect((await listAccounts(test.db, admin, second.id)).map((row) => row.id)).toEqual([account.id]);
+  });
+
+  it("a missing or malformed id is 'not found', never a database error", async () => {
+    for (const id of [Number.NaN, 0, -3, 1.5, 99_999_999_999, 999_999]) {
+      expect((await refusal(getCompany(test.db, admin, id)))?.errors, `company ${id}`).toEqual([COMPANY_MESSAGES.companyNotFound]);
+      expect((await refusal(renameCompany(test.db, admin, id, { company_name: "X" })))?.status, `rename ${id}`).toBe(404);
+      expect((await refusal(getAccount(test.db, admin, id)))?.errors, `account ${id}`).toEqual([COMPANY_MESSAGES.accountNotFound]);
+      expect((await refusal(updateAccount(test.db, admin, id, { account_name: "X", location: "Boston, MA" })))?.status, `update ${id}`).toBe(404);
+      expect((await refusal(deleteAccount(test.db, admin, id)))?.status, `delete ${id}`).toBe(404);
+    }
+    expect(await listAccounts(test.db, admin, Number.NaN)).toEqual([]);
+  });
+});
+
+describe("who sees and changes companies and accounts", () => {
+  it("an admin lists every company with its account count and created date", async () => {
+    const own = await createAccount(test.db, "Listed");
+    await addAccount(test.db, admin, { company_id: own.companyId, account_name: "Listed Two", location: "Denver, CO" });
+    const listed = (await listCompanies(test.db, admin)).find((company) => company.id === own.companyId);
+    expect(listed).toMatchObject({ company_name: "Listed Co", account_count: 2 });
+    expect(new Date(listed!.created_at).getTime()).not.toBeNaN();
+    expect((await getCompany(test.db, admin, own.companyId)).accounts.map((row) => row.account_name)).toEqual(["Listed", "Listed Two"]);
+  });
+
+  it("a non-admin sees only its own company and its own account", async () => {
+    const mine = await createAccount(test.db, "Mine");
+    const sibling = await addAccount(test.db, admin, { company_id: mine.companyId, account_name: "Mine Sibling", location: "Dover, DE" });
+    const theirs = await createAccount(test.db, "Theirs");
+    const manager = actorOf(await createUser(test.db, { role: "manager", accountId: mine.id }));
+
+    expect((await listCompanies(test.db, manager)).map((row) => [row.id, row.account_count])).toEqual([[mine.companyId, 1]]);
+    expect((await getCompany(test.db, manager, mine.companyId)).accounts.map((row) => row.id)).toEqual([mine.id]);
+    expect(await refusal(getCompany(test.db, manager, theirs.companyId))).toEqual({ status: 404, errors: [COMPANY_MESSAGES.companyNotFound] });
+    expect((await listAccounts(test.db, manager)).map((row) => row.id)).toEqual([mine.id]);
+    expect((await listAccounts(test.db, manager, theirs.companyId)).map((row) => row.id)).toEqual([mine.id]);
+    expect((await getAccount(test.db, manager, mine.id)).id).toBe(mine.id);
+    expect((await refusal(getAccount(test.db, manager, sibling.id)))?.status).toBe(404);
+    expect((await refusal(getAccount(test.db, manager, theirs.id)))?.status).toBe(404);
+
+    const info = await companiesTestInfo(test.db, manager);
+    expect(info).toMatchObject({ count: 1, is_admin: false, sample: [{ id: mine.companyId, name: "Mine Co" }] });
+    expect(info.complete_data.map((company) => company.accounts.map((row) => row.id))).toEqual([[mine.id]]);
+    expect(info.current_user).toEqual({ id: manager.id, email: manager.user.email, alpha_code: manager.alphaCode, is_admin: false });
+  });
+
+  it("non-admins (even a super manager) cannot create, rename, seed, change or delete, and nothing changes", async () => {
+    const mine = await createAccount(test.db, "Guarded");
+    const theirs = await createAccount(test.db, "Elsewhere");
+    const superManager = actorOf(await createUser(test.db, { role: "super_manager", accountId: mine.id }));
+    const forbidden = { status: 403, errors: [COMPANY_MESSAGES.adminOnly] };
+    const everything = async () => ({
+      companies: await test.db.select().from(companies).orderBy(companies.id),
+      accounts: await test.db.select().from(accounts).orderBy(accounts.id),
+    });
+    const before = await everything();
+
+    expect(await refusal(createCompany(test.db, superManager, { company_name: "Sneaky" }))).toEqual(forbidden);
+    expect(await refusal(renameCompany(test.db, superManager, mine.companyId, { company_name: "Sneaky" }))).toEqual(forbidden);
+    expect(await refusal(seedTestCompany(test.db, superManager))).toEqual(forbidden);
+    expect(
+      await refusal(addAccount(test.db, superManager, { company_id: theirs.companyId, account_name: "Forged", location: "Boston, MA" })),
+    ).toEqual(forbidden);
+    expect(
+      await refusal(updateAccount(test.db, superManager, mine.id, { account_name: "Moved", location: "Boston, MA", company_id: theirs.companyId })),
+    ).toEqual(forbidden);
+    expect(await refusal(updateAccount(test.db, superManager, theirs.id, { account_name: "Stolen", location: "Boston, MA" }))).toEqual(forbidden);
+    expect(await refusal(deleteAccount(test.db, superManager, theirs.id))).toEqual(forbidden);
+    expect(await refusal(adminSnapshot(test.db, superManager))).toEqual(forbidden);
+
+    expect(await everything()).toEqual(before);
+  });
+});
+
+describe("deleting an account", () => {
+  it("is refused while the account still owns users or trailers, naming what remains, and changes nothing", async () => {
     const busy = await createAccount(test.db, "Busy");
-    await createUser(test.db, { role: "yard_driver", accountId: busy.id });
-    await createTrailer(test.db, busy.id);
-    await createTrailer(test.db, busy.id);
+    const driver = await createUser(test.db, { role: "yard_driver", accountId: busy.id });
+    const owned = [await createTrailer(test.db, busy.id), await createTrailer(test.db, busy.id)];
+    const trailBefore = await auditTrail(test.db, "accounts", busy.id);
     expect(await refusal(deleteAccount(test.db, admin, busy.id))).toEqual({
       status: 409,
       errors: ["This account still has 1 user and 2 trailers. Move or remove them before deleting the account."],
     });
     expect(await test.db.select().from(accounts).where(eq(accounts.id, busy.id))).toHaveLength(1);
-    const empty = await createAccount(test.db, "Empty");
-    await deleteAccount(test.db, admin, empty.id);
+    expect(await test.db.select().from(users).where(eq(users.id, driver.id))).toHaveLength(1);
+    const trailersLeft = await test.db.select().from(trailers).where(inArray(trailers.id, owned.map((trailer) => trailer.id)));
+    expect(trailersLeft).toHaveLength(2);
+    expect(await auditTrail(test.db, "accounts", busy.id)).toEqual(trailBefore);
+  });
+
+  it("deletes an account that owns nothing", async () => {
+    const company = await createCompany(test.db, admin, { company_name: "Short Lived" });
+    const empty = await addAccount(test.db, admin, { company_id: company.id, account_name: "Empty", location: "Reno, NV" });
+    expect(await deleteAccount(test.db, admin, empty.id)).toMatchObject({ id: empty.id, account_name: "Empty" });
     expect(await test.db.select().from(accounts).where(eq(accounts.id, empty.id))).toHaveLength(0);
+    expect((await getCompany(test.db, admin, company.id)).accounts).toEqual([]);
+  });
+});
+
+describe("the audit trail", () => {
+  it("records every company and account change with the acting admin's alpha code", async () => {
+    const company = await createCompany(test.db, admin, { company_name: "Audited" });
+    await renameCompany(test.db, admin, company.id, { company_name: "Audited Lines" });
+    const account = await addAccount(test.db, admin, { company_id: company.id, account_name: "Audited Dock", location: "Austin, TX" });
+    await updateAccount(test.db, admin, account.id, { account_name: "Audited Dock", location: "Dallas, TX" });
+    await deleteAccount(test.db, admin, account.id);
+
+    expect(await auditTrail(test.db, "companies", company.id)).toEqual([
+      ["CREATE", "ADM9"],
+      ["UPDATE", "ADM9"],
+    ]);
+    expect(await auditTrail(test.db, "accounts", account.id)).toEqual([
+      ["CREATE", "ADM9"],
+      ["UPDATE", "ADM9"],
+      ["DELETE", "ADM9"],
+    ]);
+    const [update] = await test.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, "accounts"), eq(auditLogs.recordId, String(account.id)), eq(auditLogs.action, "UPDATE")));
+    expect(update.changedFields).toEqual({ location: { old: "Austin, TX", new: "Dallas, TX" } });
+  });
+});
+
+describe("the admin snapshot", () => {
+  it("answers every list with the spec's snake_case fields and never a password hash", async () => {
+    const snapshot = await adminSnapshot(test.db, admin);
+    expect(Object.keys(snapshot).sort()).toEqual(["accounts", "buildings", "companies", "limit", "trailers", "trucks", "truncated", "users", "yards"]);
+    expect(snapshot.truncated).toEqual([]);
+    expect(snapshot.users.length).toBeGreaterThan(0);
+    expect(JSON.stringify(snapshot)).not.toMatch(/password/);
+    expect(snapshot.trailers[0]).toHaveProperty("trailer_number");
+    expect(snapshot.companies[0]).toHaveProperty("account_count");
+  });
+});
+
+describe("Seed Test Company (a database of its own, without companies)", () => {
+  it("seeds one test company with its account once, even when asked twice at the same time", async () => {
+    const empty = await createTestDatabase();
+    try {
+      const seeder = actorOf(await createUser(empty.db, { role: "admin", accountId: null, alphaCode: "SEED1" }));
+      expect(await companiesTestInfo(empty.db, seeder)).toMatchObject({ count: 0, sample: [], complete_data: [], is_admin: true });
+      const outcomes = await Promise.all([refusal(seedTestCompany(empty.db, seeder)), refusal(seedTestCompany(empty.db, seeder))]);
+      expect(outcomes).toContainEqual(null);
+      expect(outcomes).toContainEqual({ status: 409, errors: [COMPANY_MESSAGES.alreadySeeded] });
+      const info = await companiesTestInfo(empty.db, seeder);
+      expect(info).toMatchObject({ count: 1, sample: [{ name: TEST_COMPANY.companyName }] });
+      expect(info.complete_data[0].accounts).toMatchObject([{ account_name: TEST_COMPANY.accountName, location: TEST_COMPANY.location }]);
+      expect(await auditTrail(empty.db, "companies", info.sample[0].id)).toEqual([["CREATE", "SEED1"]]);
+    } finally {
+      await empty.close();
+    }
   });
 });

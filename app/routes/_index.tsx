@@ -620,6 +620,11 @@ function TrucksTab({ view, trucks }: { view: DashboardView; trucks: NonNullable<
   ];
   return (
     <div className="space-y-3">
+      <div className="flex justify-end">
+        <Link to={`/trucks/new${view.account ? `?account=${view.account}` : ""}`} className={buttonStyles.primary}>
+          Add New Truck
+        </Link>
+      </div>
       <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", assigned: "all", page: 1 })}>
         <input type="hidden" name="column" value={view.column} />
         <input type="hidden" name="order" value={view.order} />
@@ -700,7 +705,11 @@ function TrucksTab({ view, trucks }: { view: DashboardView; trucks: NonNullable<
                 {trucks.rows.map((row) => (
                   <tr key={row.id} className={row.status === "Red Tagged" ? "text-red-700" : undefined}>
                     <td className="whitespace-nowrap px-3 py-2 font-medium">{row.location}</td>
-                    <td className="whitespace-nowrap px-3 py-2 font-semibold">{row.number}</td>
+                    <td className="whitespace-nowrap px-3 py-2 font-semibold">
+                      <Link to={`/trucks/${row.id}`} className="underline-offset-2 hover:underline">
+                        {row.number}
+                      </Link>
+                    </td>
                     <td className="whitespace-nowrap px-3 py-2">{row.type}</td>
                     <td className="px-3 py-2">{row.make}</td>
                     <td className="px-3 py-2">{row.model}</td>

@@ -7,7 +7,7 @@ import { TRAILER_MESSAGES, trailerSchema } from "~/domain/trailers";
 import { publishLocationChange } from "~/lib/asset-events.server";
 import { actorOf, requirePage } from "~/lib/guards.server";
 import { ServiceError } from "~/services/errors.server";
-import { assignableUsers, getTrailer, updateTrailer } from "~/services/trailer-records.server";
+import { getTrailer, updateTrailer, userChoices } from "~/services/trailer-records.server";
 import { accountPlaces } from "~/services/trailers.server";
 
 export const meta: MetaFunction = () => [{ title: "Update Trailer · Yardline" }];
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db();
   try {
     const trailer = await getTrailer(db, actorOf(user), Number(params.id));
-    const [places, users] = await Promise.all([accountPlaces(db, trailer.accountId), assignableUsers(db, trailer.accountId, "", 200)]);
+    const [places, users] = await Promise.all([accountPlaces(db, trailer.accountId), userChoices(db, trailer.accountId)]);
     const check = (on: boolean) => (on ? "on" : "");
     return {
       trailer: {
@@ -44,12 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         },
       },
       locations: places.locations,
-      users: users.map((row) => ({
-        id: row.id,
-        label: [row.alphaCode, [row.firstName, row.lastName].filter(Boolean).join(" "), row.email, row.driverNumber ? `#${row.driverNumber}` : ""]
-          .filter(Boolean)
-          .join(" · "),
-      })),
+      users,
     };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) return data({ trailer: null, locations: [], users: [] }, { status: 404 });

@@ -6,7 +6,7 @@ import { defaultServiceDates, trailerSchema } from "~/domain/trailers";
 import { publishLocationChange } from "~/lib/asset-events.server";
 import { actorOf, requirePage } from "~/lib/guards.server";
 import { ServiceError } from "~/services/errors.server";
-import { assignableUsers, createTrailer } from "~/services/trailer-records.server";
+import { createTrailer, userChoices } from "~/services/trailer-records.server";
 import { accountPlaces } from "~/services/trailers.server";
 import { accountChoices } from "~/services/users.server";
 
@@ -19,18 +19,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const accountId = user.isAdmin ? requested : user.accountId;
   const [places, users, accounts] = await Promise.all([
     accountId ? accountPlaces(db, accountId) : null,
-    accountId ? assignableUsers(db, accountId, "", 200) : [],
+    accountId ? userChoices(db, accountId) : [],
     user.isAdmin ? accountChoices(db) : null,
   ]);
   return {
     accountId,
     locations: places?.locations ?? [],
-    users: users.map((row) => ({
-      id: row.id,
-      label: [row.alphaCode, [row.firstName, row.lastName].filter(Boolean).join(" "), row.email, row.driverNumber ? `#${row.driverNumber}` : ""]
-        .filter(Boolean)
-        .join(" · "),
-    })),
+    users,
     accounts: accounts?.map((account) => ({ id: account.id, label: `${account.companyName} · ${account.accountName}` })) ?? null,
   };
 }

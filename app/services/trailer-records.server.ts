@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { moveLegs, trailerAssignments, trailers, users } from "../../db/schema";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/trailers";
+import { isRecordId } from "../domain/ids";
 import { withActor, type Database, type Queryable } from "../lib/db.server";
 import type { Actor } from "../lib/guards.server";
 import { ServiceError, validationErrors } from "./errors.server";
@@ -52,7 +53,7 @@ export function actingAccount(actor: Actor, requested: number | undefined): numb
 
 /** A trailer within the actor's reach, else 404 "Trailer not found". */
 export async function getTrailer(db: Queryable, actor: Actor, id: number): Promise<TrailerRow> {
-  const [trailer] = Number.isInteger(id) ? await db.select().from(trailers).where(eq(trailers.id, id)) : [];
+  const [trailer] = isRecordId(id) ? await db.select().from(trailers).where(eq(trailers.id, id)) : [];
   if (!trailer || (!actor.isAdmin && trailer.accountId !== actor.accountId)) throw new ServiceError(404, TRAILER_MESSAGES.notFound);
   return trailer;
 }
@@ -179,4 +180,15 @@ export async function assignableUsers(db: Queryable, accountId: number, search =
     )
     .orderBy(asc(users.alphaCode))
     .limit(limit);
+}
+
+/** The users of an account as the Assign User lists show them: alpha code, name, email, driver number. */
+export async function userChoices(db: Queryable, accountId: number) {
+  const rows = await assignableUsers(db, accountId, "", 500);
+  return rows.map((row) => ({
+    id: row.id,
+    label: [row.alphaCode, [row.firstName, row.lastName].filter(Boolean).join(" "), row.email, row.driverNumber ? `#${row.driverNumber}` : ""]
+      .filter(Boolean)
+      .join(" · "),
+  }));
 }

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { TRUCK_TYPES } from "./assets";
+import { SHOP } from "./locations";
+
+export const TRUCK_MESSAGES = {
+  numberRequired: "Truck number is required",
+  locationRequired: "Truck location is required",
+  locationUnknown: "Truck location must be one of this account's locations",
+  plateRequired: "License plate is required",
+  stateRequired: "License state is required",
+  stateLength: "License state must be 2 characters",
+  accountRequired: "Account is required",
+  typeRequired: "Truck type is required",
+  yearRequired: "Year is required",
+  yearRange: "Year must be between 1900 and next year",
+  makeRequired: "Make is required",
+  modelRequired: "Model is required",
+  tagDescriptionRequired: "Tagged description is required when truck is tagged",
+  lastInspectionFuture: "Last inspection date cannot be in the future",
+  lastMaintenanceFuture: "Last maintenance date cannot be in the future",
+  nextInspectionPast: "Next inspection date must be in the future",
+  nextMaintenancePast: "Next maintenance date must be in the future",
+  notFound: "Truck not found",
+  numberTaken: "A truck with this number already exists in this account",
+  deleteDenied: "You are not authorized to delete this truck.",
+  editDenied: "Only administrators and super managers can add or update trucks.",
+  assignedUserUnknown: "The assigned user must be a user of this account",
+} as const;
+
+export const TRUCK_STATUSES = ["available", "red", "yellow", "shop"] as const;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const upper = (message: string) => required(message).transform((text) => text.toUpperCase());
+const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+const optionalDate = z
+  .string()
+  .optional()
+  .nullable()
+  .transform((value) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined));
+
+/** Today as YYYY-MM-DD (UTC), the reference for the date rules. */
+export function today(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Add Truck and Update Truck. The status may come as the Update form's radio (`status`) or as the
+ * three flags (Add form, API); red clears yellow and shop, yellow clears red and shop, shop puts the
+ * truck in the Shop.
+ */
+export const truckSchema = z
+  .object({
+    account_id: z.coerce.number().int().positive().optional(),
+    truck_number: upper(TRUCK_MESSAGES.numberRequired),
+    truck_location: required(TRUCK_MESSAGES.locationRequired),
+    license_plate: upper(TRUCK_MESSAGES.plateRequired),
+    license_state: upper(TRUCK_MESSAGES.stateRequired).pipe(z.string().length(2, TRUCK_MESSAGES.stateLength)),
+    type: z.enum(TRUCK_TYPES, { error: TRUCK_MESSAGES.typeRequired }),
+    year: z
+      .union([z.string(), z.number()], { error: TRUCK_MESSAGES.yearRequired })
+      .transform((value) => String(value).trim())
+      .pipe(z.string().min(1, TRUCK_MESSAGES.yearRequired))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int(TRUCK_MESSAGES.yearRange)
+          .refine((year) => year >= 1900 && year <= new Date().getUTCFullYear() + 1, TRUCK_MESSAGES.yearRange),
+      ),
+    make: required(TRUCK_MESSAGES.makeRequired),
+    model: required(TRUCK_MESSAGES.modelRequired),
+    vin: z.string().trim().optional(),
+    status: z.enum(TRUCK_STATUSES).optional(),
+    red_tagged: checkbox,
+    yellow_tagged: checkbox,
+    in_shop: checkbox,
+    tagged_description: z.string().trim().optional(),
+    assigned_user_id: z.coerce.number().int().positive().optional().nullable(),
+    last_inspection: optionalDate.refine((date) => !date || date <= today(), TRUCK_MESSAGES.lastInspectionFuture),
+    next_inspection: optionalDate.refine((date) => !date || date > today(), TRUCK_MESSAGES.nextInspectionPast),
+    last_maintenance: optionalDate.refine((date) => !date || date <= today(), TRUCK_MESSAGES.lastMaintenanceFuture),
+    next_maintenance: optionalDate.refine((date) => !date || date > today(), TRUCK_MESSAGES.nextMaintenancePast),
+  })
+  .superRefine((value, ctx) => {
+    const flags = truckFlags(value);
+    if ((flags.redTagged || flags.yellowTagged) && !value.tagged_description) {
+      ctx.addIssue({ code: "custom", path: ["tagged_description"], message: TRUCK_MESSAGES.tagDescriptionRequired });
+    }
+  });
+export type TruckInput = z.infer<typeof truckSchema>;
+
+/** The status flags of an input: the radio when given (exclusive), else the checkboxes as sent. */
+export function truckFlags(input: { status?: (typeof TRUCK_STATUSES)[number]; red_tagged: boolean; yellow_tagged: boolean; in_shop: boolean }) {
+  if (input.status) {
+    return { redTagged: input.status === "red", yellowTagged: input.status === "yellow", inShop: input.status === "shop" };
+  }
+  return { redTagged: input.red_tagged, yellowTagged: input.yellow_tagged, inShop: input.in_shop };
+}
+
+export function applyTruckRules(input: TruckInput, location: string) {
+  const flags = truckFlags(input);
+  const truckLocation = flags.inShop ? SHOP : location;
+  return {
+    truckNumber: input.truck_number,
+    truckLocation,
+    licensePlate: input.license_plate,
+    licenseState: input.license_state,
+    type: input.type,
+    year: input.year,
+    make: input.make,
+    model: input.model,
+    vin: input.vin || null,
+    ...flags,
+    inShop: truckLocation === SHOP,
+    taggedDescription: input.tagged_description || null,
+    lastInspection: input.last_inspection ?? null,
+    nextInspection: input.next_inspection ?? null,
+    lastMaintenance: input.last_maintenance ?? null,
+    nextMaintenance: input.next_maintenance ?? null,
+  };
+}

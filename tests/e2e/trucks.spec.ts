@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { trucks } from "../../db/schema";
+import { csrfTokenOf, expect, test } from "./fixtures";
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+test("Add Truck lists every rule's message, then adds the truck; Update Truck's status radio moves it to the Shop", async ({ page, newUser, signInAs, db }) => {
+  const superManager = await newUser("super_manager");
+  await signInAs(page, superManager.email);
+  await page.goto("/?tab=trucks");
+  await page.getByRole("link", { name: "Add New Truck" }).click();
+  await page.getByLabel("Year").fill("1899");
+  await page.getByLabel("Last Inspection").fill(day(3));
+  await page.getByLabel("Next Maintenance").fill(day(-3));
+  await page.getByLabel("Red Tagged").check();
+  await page.getByRole("button", { name: "Add Truck" }).click();
+  const summary = page.getByRole("alert");
+  for (const message of [
+    "Truck number is required",
+    "Truck location is required",
+    "License plate is required",
+    "Truck type is required",
+    "Year must be between 1900 and next year",
+    "Make is required",
+    "Model is required",
+    "Last inspection date cannot be in the future",
+    "Next maintenance date must be in the future",
+  ]) {
+    await expect(summary).toContainText(message);
+  }
+  const number = `TK${Date.now() % 100000}`;
+  await page.getByLabel("Truck Number").fill(number);
+  await page.getByLabel("Location").fill("Yard A");
+  await page.getByLabel("Type").selectOption({ label: "Sleeper 2 Axle" });
+  await page.getByLabel("Year").fill("2021");
+  await page.getByLabel("Make").fill("Volvo");
+  await page.getByLabel("Model").fill("VNL 760");
+  await page.getByLabel("License Plate").fill("trk900");
+  await page.getByLabel("License State").fill("MA");
+  await page.getByLabel("Last Inspection").fill(day(0));
+  await page.getByLabel("Next Maintenance").fill(day(30));
+  await page.getByRole("button", { name: "Add Truck" }).click();
+  await expect(summary).toContainText("Tagged description is required when truck is tagged");
+  await page.getByLabel("Tagged Description").fill("Brake light out");
+  await page.getByRole("button", { name: "Add Truck" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const [created] = await db.select().from(trucks).where(eq(trucks.truckNumber, number));
+  expect(created).toMatchObject({ truckLocation: "Yard A", redTagged: true, year: 2021, licensePlate: "TRK900" });
+
+  await page.goto(`/trucks/${created.id}/edit`);
+  await page.getByLabel("Shop", { exact: true }).check();
+  await expect(page.getByLabel("Location")).toHaveValue("Shop");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(new RegExp(`/trucks/${created.id}$`));
+  await expect(page.getByTestId("current-location")).toHaveText("Shop");
+  const [moved] = await db.select().from(trucks).where(eq(trucks.id, created.id));
+  expect(moved).toMatchObject({ inShop: true, redTagged: false, yellowTagged: false });
+});
+
+test("truck endpoints stay within the caller's account", async ({ newUser, apiAs, db }) => {
+  const [acmeTruck] = await db.select().from(trucks).where(eq(trucks.truckNumber, "ACB-T101"));
+  const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
+  const token = await csrfTokenOf(outsider);
+  expect((await outsider.get(`/api/trucks/${acmeTruck.id}`)).status()).toBe(404);
+  expect((await outsider.get(`/api/trucks/${acmeTruck.id}/location-history`)).status()).toBe(404);
+  expect((await outsider.put(`/api/trucks/${acmeTruck.id}`, { headers: { "X-CSRF-Token": token }, data: {} })).status()).toBe(404);
+  expect((await outsider.delete(`/api/trucks/${acmeTruck.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
+  const list = await (await outsider.get(`/api/trucks/?account_id=${acmeTruck.accountId}`)).json();
+  expect(list.trucks.every((row: { truck_number: string }) => row.truck_number.startsWith("BRC"))).toBe(true);
+  const bad = await outsider.post("/api/trucks/", { headers: { "X-CSRF-Token": token }, data: { year: 3000 } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).errors).toContain("Year must be between 1900 and next year");
+});

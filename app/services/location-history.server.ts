@@ -72,3 +72,25 @@ export async function openEntries(db: Queryable, kind: AssetKind, ids: number[])
     .where(and(inArray(assetId, ids), isNull(history.exitTime)));
   return new Map(rows.map(({ assetId: id, row }) => [id, historyEntry(row)]));
 }
+
+/**
+ * The recent history of every trailer (or truck) of an account, keyed by asset id: the stays that
+ * were open at some point in the last `days` days, newest first.
+ */
+export async function accountHistory(db: Queryable, kind: AssetKind, accountId: number, days = 30) {
+  const { history, assetId } = TABLES[kind];
+  const rows = await db
+    .select({ assetId, row: history })
+    .from(history)
+    .where(
+      and(
+        eq(history.accountId, accountId),
+        sql`coalesce(${history.exitTime}, now()) > now() - make_interval(days => ${days})`,
+      ),
+    )
+    .orderBy(desc(history.entryTime), desc(history.id));
+  const byAsset: Record<number, ReturnType<typeof historyEntry>[]> = {};
+  const now = Date.now();
+  for (const { assetId: id, row } of rows) (byAsset[id] ??= []).push(historyEntry(row, now));
+  return byAsset;
+}

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
 import { withActor } from "../../app/lib/db.server";
-import { recordLocationChange } from "../../app/services/location-history.server";
+import { accountHistory, recordLocationChange } from "../../app/services/location-history.server";
 import { listTrailers, trailerLocationCounts } from "../../app/services/trailers.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createTrailer } from "./fixtures";
@@ -106,5 +106,20 @@ describe("location history bookkeeping", () => {
     expect(open[0].location).toBe(current.trailerLocation);
     const all = await test.db.select().from(trailerLocationHistory).where(eq(trailerLocationHistory.trailerId, trailer.id));
     expect(all).toHaveLength(20);
+  });
+});
+
+describe("account-wide history", () => {
+  it("keys the last 30 days of stays by trailer, newest first, within one account", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    await test.db.insert(trailerLocationHistory).values([
+      { trailerId: trailer.id, accountId, location: "Road", entryTime: new Date(Date.now() - 60 * 86_400_000), exitTime: new Date(Date.now() - 50 * 86_400_000) },
+      { trailerId: trailer.id, accountId, location: "Shop", entryTime: new Date(Date.now() - 3 * 86_400_000), exitTime: new Date(Date.now() - 86_400_000) },
+      { trailerId: trailer.id, accountId, location: "Yard A", entryTime: new Date(Date.now() - 86_400_000) },
+    ]);
+    const byTrailer = await accountHistory(test.db, "trailer", accountId);
+    expect(byTrailer[trailer.id].map((entry) => entry.location)).toEqual(["Yard A", "Shop"]);
+    expect(byTrailer[trailer.id][0].exit_time).toBeNull();
+    expect(Object.keys(await accountHistory(test.db, "trailer", otherAccountId))).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { buildings } from "../../db/schema";
+import { buildings, trailers, yards } from "../../db/schema";
 import { csrfTokenOf, expect, test } from "./fixtures";
 
 test("a super manager adds a building and a yard, and cannot strand trailers by lowering the door count", async ({ page, newUser, signInAs, db }) => {
@@ -52,4 +52,23 @@ test("building and yard endpoints stay within the caller's account", async ({ ne
   const bad = await outsider.post("/api/buildings/new", { headers: { "X-CSRF-Token": token }, data: {} });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).errors).toEqual(["Building name is required", "Door number is required"]);
+});
+
+test("yard endpoints and the account-wide history stay within the caller's account", async ({ newUser, apiAs, db }) => {
+  const [acmeYard] = await db.select().from(yards).where(eq(yards.name, "Overflow Lot"));
+  const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
+  const token = await csrfTokenOf(outsider);
+  expect((await outsider.get(`/api/yards/${acmeYard.id}`)).status()).toBe(404);
+  expect((await outsider.put(`/api/yards/${acmeYard.id}`, { headers: { "X-CSRF-Token": token }, data: { name: "Mine" } })).status()).toBe(404);
+  expect((await outsider.delete(`/api/yards/${acmeYard.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
+
+  const acmeTrailerIds = new Set(
+    (await db.select({ id: trailers.id }).from(trailers).where(eq(trailers.accountId, acmeYard.accountId))).map((row) => row.id),
+  );
+  const history = await (await outsider.get(`/api/accounts/${acmeYard.accountId}/trailers-location-history`)).json();
+  const keys = Object.keys(history).map(Number);
+  expect(keys.length).toBeGreaterThan(0);
+  expect(keys.some((id) => acmeTrailerIds.has(id))).toBe(false);
+  const truckHistory = await outsider.get(`/api/accounts/${acmeYard.accountId}/trucks-location-history`);
+  expect(truckHistory.status()).toBe(200);
 });

@@ -64,6 +64,8 @@ export const trailerSchema = z
     in_shop: checkbox,
     tagged_description: z.string().trim().optional(),
     user_id: z.coerce.number().int().positive().optional(),
+    /** The form's type-ahead: a user's alpha code or email. */
+    assigned_user: z.string().trim().optional(),
     last_inspection: optionalDate,
     next_inspection: optionalDate,
     last_maintenance: optionalDate,

@@ -79,6 +79,8 @@ export const truckSchema = z
     in_shop: checkbox,
     tagged_description: z.string().trim().optional(),
     assigned_user_id: z.coerce.number().int().positive().optional().nullable(),
+    /** The form's type-ahead: a user's alpha code or email. */
+    assigned_user: z.string().trim().optional(),
     last_inspection: optionalDate.refine((date) => !date || date <= today(), TRUCK_MESSAGES.lastInspectionFuture),
     next_inspection: optionalDate.refine((date) => !date || date > today(), TRUCK_MESSAGES.nextInspectionPast),
     last_maintenance: optionalDate.refine((date) => !date || date <= today(), TRUCK_MESSAGES.lastMaintenanceFuture),

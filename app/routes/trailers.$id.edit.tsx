@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           yellow_tagged: check(trailer.yellowTagged),
           in_shop: check(trailer.inShop),
           tagged_description: trailer.taggedDescription ?? "",
-          user_id: trailer.userId ? String(trailer.userId) : "",
+          assigned_user: users.find((choice) => choice.id === trailer.userId)?.value ?? "",
           last_inspection: trailer.lastInspection ?? "",
           next_inspection: trailer.nextInspection ?? "",
           last_maintenance: trailer.lastMaintenance ?? "",

@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           model: truck.model,
           status: truck.redTagged ? "red" : truck.yellowTagged ? "yellow" : truck.inShop ? "shop" : "available",
           tagged_description: truck.taggedDescription ?? "",
-          assigned_user_id: truck.assignedUserId ? String(truck.assignedUserId) : "",
+          assigned_user: users.find((choice) => choice.id === truck.assignedUserId)?.value ?? "",
           last_inspection: truck.lastInspection ?? "",
           next_inspection: truck.nextInspection ?? "",
           last_maintenance: truck.lastMaintenance ?? "",

@@ -66,12 +66,22 @@ async function canonicalLocation(db: Queryable, accountId: number, typed: string
   return found;
 }
 
-async function assignedUser(db: Queryable, accountId: number, userId: number | undefined) {
-  if (!userId) return null;
+/**
+ * The user an asset is assigned to, within its account: by id (the API) or by what the form's
+ * type-ahead holds (an alpha code or an email). Nothing chosen means unassigned.
+ */
+export async function resolveAssignee(db: Queryable, accountId: number, choice: { id?: number | null; typed?: string }) {
+  const typed = choice.typed?.trim().toLowerCase();
+  if (!choice.id && !typed) return null;
   const [user] = await db
     .select({ id: users.id, alphaCode: users.alphaCode })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        typed ? or(sql`lower(${users.alphaCode}) = ${typed}`, eq(users.email, typed)) : eq(users.id, choice.id!),
+      ),
+    );
   if (!user) throw new ServiceError(400, TRAILER_MESSAGES.assignedUserUnknown);
   return user;
 }
@@ -90,7 +100,7 @@ export async function createTrailer(db: Database, actor: Actor, input: unknown):
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
   const accountId = actingAccount(actor, parsed.data.account_id);
   const location = await canonicalLocation(db, accountId, parsed.data.trailer_location);
-  const user = await assignedUser(db, accountId, parsed.data.user_id);
+  const user = await resolveAssignee(db, accountId, { id: parsed.data.user_id, typed: parsed.data.assigned_user });
   try {
     const trailer = await withActor(db, actor.alphaCode, async (tx) => {
       const [created] = await tx
@@ -117,7 +127,7 @@ export async function updateTrailer(db: Database, actor: Actor, id: number, inpu
   const parsed = trailerSchema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
   const location = await canonicalLocation(db, current.accountId, parsed.data.trailer_location);
-  const user = await assignedUser(db, current.accountId, parsed.data.user_id);
+  const user = await resolveAssignee(db, current.accountId, { id: parsed.data.user_id, typed: parsed.data.assigned_user });
   try {
     return await withActor(db, actor.alphaCode, async (tx) => {
       const [before] = await tx.select().from(trailers).where(eq(trailers.id, id)).for("update");
@@ -187,6 +197,7 @@ export async function userChoices(db: Queryable, accountId: number) {
   const rows = await assignableUsers(db, accountId, "", 500);
   return rows.map((row) => ({
     id: row.id,
+    value: row.alphaCode ?? row.email,
     label: [row.alphaCode, [row.firstName, row.lastName].filter(Boolean).join(" "), row.email, row.driverNumber ? `#${row.driverNumber}` : ""]
       .filter(Boolean)
       .join(" · "),

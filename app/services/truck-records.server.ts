@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { trucks, users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { trucks } from "../../db/schema";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTruckRules, TRUCK_MESSAGES, truckSchema } from "../domain/trucks";
 import { isRecordId } from "../domain/ids";
@@ -7,7 +7,7 @@ import { withActor, type Database, type Queryable } from "../lib/db.server";
 import type { Actor } from "../lib/guards.server";
 import { ServiceError, validationErrors } from "./errors.server";
 import { recordLocationChange } from "./location-history.server";
-import { actingAccount } from "./trailer-records.server";
+import { actingAccount, resolveAssignee } from "./trailer-records.server";
 import { accountPlaces } from "./trailers.server";
 
 export type TruckRow = typeof trucks.$inferSelect;
@@ -53,13 +53,6 @@ async function canonicalLocation(db: Queryable, accountId: number, typed: string
   return found;
 }
 
-async function assignee(db: Queryable, accountId: number, userId: number | null | undefined) {
-  if (!userId) return null;
-  const [user] = await db.select({ id: users.id, alphaCode: users.alphaCode }).from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId)));
-  if (!user) throw new ServiceError(400, TRUCK_MESSAGES.assignedUserUnknown);
-  return user;
-}
-
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } }).cause;
   return (cause?.code ?? (error as { code?: string }).code) === "23505";
@@ -73,7 +66,7 @@ export async function createTruck(db: Database, actor: Actor, input: unknown): P
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
   const accountId = actingAccount(actor, parsed.data.account_id);
   const location = await canonicalLocation(db, accountId, parsed.data.truck_location);
-  const user = await assignee(db, accountId, parsed.data.assigned_user_id);
+  const user = await resolveAssignee(db, accountId, { id: parsed.data.assigned_user_id, typed: parsed.data.assigned_user });
   try {
     const truck = await withActor(db, actor.alphaCode, async (tx) => {
       const [created] = await tx
@@ -96,7 +89,7 @@ export async function updateTruck(db: Database, actor: Actor, id: number, input:
   const parsed = truckSchema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
   const location = await canonicalLocation(db, current.accountId, parsed.data.truck_location);
-  const user = await assignee(db, current.accountId, parsed.data.assigned_user_id);
+  const user = await resolveAssignee(db, current.accountId, { id: parsed.data.assigned_user_id, typed: parsed.data.assigned_user });
   try {
     return await withActor(db, actor.alphaCode, async (tx) => {
       const [before] = await tx.select().from(trucks).where(eq(trucks.id, id)).for("update");

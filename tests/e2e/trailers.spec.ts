@@ -25,13 +25,15 @@ test("a super manager adds a trailer: errors first, then the trailer with its fi
   await page.getByRole("button", { name: "Add Trailer" }).click();
   await expect(summary).toContainText("Load number is required when the trailer is loaded");
   await page.getByLabel("Load Number").fill("LD-55");
+  await page.getByLabel("Assign User").fill("ydb");
   await page.getByRole("button", { name: "Add Trailer" }).click();
   await expect(page).toHaveURL(/\/$/);
 
   const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
-  expect(created).toMatchObject({ trailerLocation: "North-3", licenseState: "MA", licensePlate: "ABC1234", isLoaded: true, loadNumber: "LD-55", companyOwner: "ACME" });
+  expect(created).toMatchObject({ trailerLocation: "North-3", licenseState: "MA", licensePlate: "ABC1234", isLoaded: true, loadNumber: "LD-55", companyOwner: "ACME", lastUser: "YDB" });
   await page.goto(`/trailers/${created.id}`);
   await expect(page.getByTestId("current-location")).toHaveText("North-3");
+  await expect(page.getByRole("cell", { name: "YDB" })).toBeVisible();
 });
 
 test("editing a trailer's location updates its history panel, and a second browser's dashboard without reload", async ({ browser, page, newUser, signInAs, db }) => {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
+import { AssigneeField, type AssigneeChoice } from "~/components/assets/assignee-field";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, inputStyles } from "~/components/ui/field";
@@ -33,7 +34,7 @@ export interface TrailerFormProps {
   cancelTo: string;
   defaultValue: TrailerFormValues;
   locations: string[];
-  users: { id: number; label: string }[];
+  users: AssigneeChoice[];
   accounts: { id: number; label: string }[] | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }
@@ -204,19 +205,7 @@ export function TrailerForm({ title, submitLabel, cancelTo, defaultValue, locati
         </fieldset>
         <InputField label="Tagged Description" field={fields.tagged_description} />
 
-        <div>
-          <label htmlFor={fields.user_id.id} className="block text-sm font-medium">
-            Assign User
-          </label>
-          <select {...getSelectProps(fields.user_id)} key={fields.user_id.key} className={inputStyles}>
-            <option value="">Not assigned</option>
-            {users.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AssigneeField label="Assign User" field={fields.assigned_user} users={users} />
 
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField label="Last Inspection" field={fields.last_inspection} type="date" />

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
+import { AssigneeField, type AssigneeChoice } from "~/components/assets/assignee-field";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, inputStyles } from "~/components/ui/field";
@@ -61,7 +62,7 @@ export function TruckForm({
   cancelTo: string;
   defaultValue: TruckFormValues;
   locations: string[];
-  users: { id: number; label: string }[];
+  users: AssigneeChoice[];
   accounts: { id: number; label: string }[] | null;
   statusAsRadio: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -208,19 +209,7 @@ export function TruckForm({
         )}
         <InputField label="Tagged Description" field={fields.tagged_description} />
 
-        <div>
-          <label htmlFor={fields.assigned_user_id.id} className="block text-sm font-medium">
-            Assigned To
-          </label>
-          <select {...getSelectProps(fields.assigned_user_id)} key={fields.assigned_user_id.key} className={inputStyles}>
-            <option value="">Not assigned</option>
-            {users.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AssigneeField label="Assigned To" field={fields.assigned_user} users={users} />
 
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField label="Last Inspection" field={fields.last_inspection} type="date" />

@@ -24,3 +24,23 @@ export function publishLocationChange(
     ]).catch((error) => console.error("publishing a location change", error)),
   );
 }
+
+/**
+ * Tells the account's room (and the admins') that a move changed state: `move_status_changed`
+ * with the trailers it concerns, and for a finished move where each trailer now stands.
+ */
+export function publishMoveChange(
+  context: AppLoadContext,
+  change: { accountId: number; moveId: number; affectedTrailers: number[]; moved?: { trailerId: number; location: string }[] },
+): void {
+  const { env, ctx } = context.cloudflare;
+  ctx.waitUntil(
+    publish(env, change.accountId, {
+      type: "move_status_changed",
+      account_id: change.accountId,
+      move_id: change.moveId,
+      affected_trailers: change.affectedTrailers,
+    }).catch((error) => console.error("publishing a move change", error)),
+  );
+  for (const { trailerId, location } of change.moved ?? []) publishLocationChange(context, "trailer", change.accountId, trailerId, location);
+}

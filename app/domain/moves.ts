@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { ROLE_RANK, rankOf, type RoleFlags } from "./roles";
+
+/**
+ * Trailer moves: a manager requests one to three legs (from, to, trailer); a driver accepts the
+ * move and finishes it, which takes every leg's trailer to its To location. Either may cancel it
+ * (see `mayAct`). The state is derived from the row, never stored.
+ */
+
+export const MOVE_TYPES = ["single", "shuttle", "triangle"] as const;
+export type MoveType = (typeof MOVE_TYPES)[number];
+export const LEGS_OF: Record<MoveType, number> = { single: 1, shuttle: 2, triangle: 3 };
+export const MOVE_TYPE_LABEL: Record<MoveType, string> = { single: "Single", shuttle: "Shuttle", triangle: "Triangle" };
+
+export const MOVE_STATES = ["requested", "in_progress", "finished", "cancelled"] as const;
+export type MoveState = (typeof MOVE_STATES)[number];
+export const MOVE_STATE_LABEL: Record<MoveState, string> = {
+  requested: "Requested",
+  in_progress: "In Progress",
+  finished: "Finished",
+  cancelled: "Cancelled",
+};
+
+export const MOVE_ACTIONS = ["accept", "finish", "cancel"] as const;
+export type MoveAction = (typeof MOVE_ACTIONS)[number];
+
+/** The spec's texts (documents 1 §2, §5, §6, §8). */
+export const MOVE_MESSAGES = {
+  createDenied: "Permission denied: Only managers and administrators can create moves",
+  createDeniedPanel: "You don't have permission to create moves. Only managers and administrators can create moves.",
+  trailerRequired: "Please select a trailer for each move",
+  locationsRequired: "Please select both from and to locations for each move",
+  sameLocation: "Cannot select the same FROM / TO Location",
+  onRoad: (numbers: string[]) => `Cannot create move with trailers that are already on the road: ${numbers.join(", ")}`,
+  trailerTwice: "A trailer cannot be used more than once in a move",
+  legCount: "Please choose Single, Shuttle or Triangle with its number of legs",
+  inRequestedMove: (number: string) => `Trailer ${number} is already in a requested move`,
+  inActiveMove: (number: string) => `Trailer ${number} is already in use in another active move`,
+  trailerUnknown: (number: string) => `Trailer ${number} was not found in this account`,
+  trailerNotAtFrom: (number: string, from: string) => `Trailer ${number} is no longer at ${from}`,
+  fromUnknown: (location: string) => `${location} is not a location of this account`,
+  toInvalid: (location: string) => `A trailer cannot be moved to ${location}; choose a yard, the Shop or a building door`,
+  accountRequired: "Please select an account for the move",
+  notFound: "Move not found",
+  otherAccount: "Permission denied: This move belongs to another account. You can only modify moves for your own account.",
+  actionDenied: "Permission denied: Only drivers, managers and administrators can accept, finish or cancel moves",
+  notYours: (action: "finish" | "cancel") =>
+    `Permission denied: Only the driver who accepted this move or a manager can ${action} it`,
+  conflict: {
+    accept: "This move cannot be accepted due to a conflict",
+    finish: "This move cannot be finished due to a conflict",
+    cancel: "This move cannot be cancelled due to a conflict",
+  } satisfies Record<MoveAction, string>,
+  actionFailed: (action: MoveAction) => `Error: Failed to ${action} the move`,
+  createFailed: "Failed to create move",
+  loadTrailersFailed: "Failed to load available trailers",
+  panelOtherAccountAdmin: (accountId: number) =>
+    `This move belongs to a different account (ID: ${accountId}). Select that account to modify this move.`,
+  panelOtherAccount: "This move belongs to another account. You can only modify moves for your own account.",
+} as const;
+
+export interface MoveStateFields {
+  inProgress: boolean;
+  finishTime: Date | string | null;
+  isCancel: boolean;
+}
+
+/** Requested, In Progress, Finished or Cancelled, as the spec derives it. */
+export function moveState(move: MoveStateFields): MoveState {
+  if (move.isCancel) return "cancelled";
+  if (move.finishTime) return "finished";
+  return move.inProgress ? "in_progress" : "requested";
+}
+
+export function isActive(state: MoveState): boolean {
+  return state === "requested" || state === "in_progress";
+}
+
+/** The transitions: Requested → accept | cancel; In Progress → finish | cancel; the rest none. */
+export const ACTIONS_IN: Record<MoveState, readonly MoveAction[]> = {
+  requested: ["accept", "cancel"],
+  in_progress: ["finish", "cancel"],
+  finished: [],
+  cancelled: [],
+};
+
+/** The state a move must be in for an action: what the conditional update checks. */
+export const STATE_FOR: Record<MoveAction, MoveState[]> = {
+  accept: ["requested"],
+  finish: ["in_progress"],
+  cancel: ["requested", "in_progress"],
+};
+
+/** Admin, super manager, account manager and manager. */
+export function canCreateMoves(user: RoleFlags): boolean {
+  return rankOf(user) >= ROLE_RANK.manager;
+}
+
+/** Yard and road drivers, and the managerial roles, take part in moves; mechanics and security only watch. */
+export function takesPartInMoves(user: RoleFlags): boolean {
+  return canCreateMoves(user) || user.isYardDriver || user.isRoadDriver;
+}
+
+export type ActionVerdict = "allowed" | "other_account" | "role" | "not_yours";
+
+/**
+ * May `user` perform `action` on `move` (state aside)?
+ * - Only within the user's own account; admins in any account.
+ * - Accepting: drivers (yard and road) and the managerial roles.
+ * - Finishing and cancelling an accepted move: the driver who accepted it, or a managerial role
+ *   (a manager closes out a move for a driver whose phone died, or calls it off).
+ * - Cancelling a move nobody accepted yet: managerial roles only; a driver who cannot do it
+ *   simply leaves it for another.
+ */
+export function mayAct(
+  user: RoleFlags & { id: number; accountId: number | null },
+  move: { accountId: number; acceptUserId: number | null; inProgress: boolean },
+  action: MoveAction,
+): ActionVerdict {
+  if (!user.isAdmin && user.accountId !== move.accountId) return "other_account";
+  if (!takesPartInMoves(user)) return "role";
+  if (canCreateMoves(user) || action === "accept") return "allowed";
+  if (move.inProgress && move.acceptUserId === user.id) return "allowed";
+  return "not_yours";
+}
+
+/** One leg of a Create Move request, as the form and the API send it (trailer by number). */
+const text = z.preprocess((value) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : ""), z.string());
+const legSchema = z.object({
+  from: text,
+  to: text,
+  trailer: text.transform((value) => value.toUpperCase()),
+});
+
+export const createMoveSchema = z.object({
+  account_id: z.coerce.number().int().positive().optional().catch(undefined),
+  move_details: z.object(
+    {
+      type: z.enum(MOVE_TYPES, { error: MOVE_MESSAGES.legCount }),
+      moves: z.array(legSchema, { error: MOVE_MESSAGES.legCount }),
+    },
+    { error: MOVE_MESSAGES.legCount },
+  ),
+});
+export type CreateMoveInput = z.infer<typeof createMoveSchema>;
+export type MoveLegInput = z.infer<typeof legSchema>;
+
+/**
+ * The rules of spec §5 that need no database, in the spec's order: the first broken rule's
+ * message (the form shows one at a time, as the original does). Null when the legs are fine.
+ */
+export function legProblem(type: MoveType, legs: MoveLegInput[]): string | null {
+  if (legs.length !== LEGS_OF[type]) return MOVE_MESSAGES.legCount;
+  if (legs.some((leg) => !leg.trailer)) return MOVE_MESSAGES.trailerRequired;
+  if (legs.some((leg) => !leg.from || !leg.to)) return MOVE_MESSAGES.locationsRequired;
+  if (legs.some((leg) => leg.from.toLowerCase() === leg.to.toLowerCase())) return MOVE_MESSAGES.sameLocation;
+  const numbers = legs.map((leg) => leg.trailer);
+  if (new Set(numbers).size !== numbers.length) return MOVE_MESSAGES.trailerTwice;
+  return null;
+}
+
+/** "1h 5m", "3d 2h", "45s": a move's elapsed time. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days) return `${days}d ${hours}h`;
+  if (hours) return `${hours}h ${minutes}m`;
+  if (minutes) return `${minutes}m`;
+  return `${s}s`;
+}
+
+/** How often the panel polls while the socket is down: 15 s while a move is active, else 60 s. */
+export function pollInterval(anyActive: boolean): number {
+  return anyActive ? 15_000 : 60_000;
+}

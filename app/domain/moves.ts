@@ -101,6 +101,24 @@ export function takesPartInMoves(user: RoleFlags): boolean {
   return canCreateMoves(user) || user.isYardDriver || user.isRoadDriver;
 }
 
+/** Who looks at the Move Status panel: role flags, id and account, nothing more. */
+export type MoveViewer = RoleFlags & { id: number; accountId: number | null };
+
+export function moveViewerOf(user: MoveViewer): MoveViewer {
+  return {
+    id: user.id,
+    accountId: user.accountId,
+    isAdmin: user.isAdmin,
+    isSuperManager: user.isSuperManager,
+    isAccountManager: user.isAccountManager,
+    isManager: user.isManager,
+    isYardDriver: user.isYardDriver,
+    isRoadDriver: user.isRoadDriver,
+    isMechanic: user.isMechanic,
+    isSecurity: user.isSecurity,
+  };
+}
+
 export type ActionVerdict = "allowed" | "other_account" | "role" | "not_yours";
 
 /**
@@ -113,7 +131,7 @@ export type ActionVerdict = "allowed" | "other_account" | "role" | "not_yours";
  *   simply leaves it for another.
  */
 export function mayAct(
-  user: RoleFlags & { id: number; accountId: number | null },
+  user: MoveViewer,
   move: { accountId: number; acceptUserId: number | null; inProgress: boolean },
   action: MoveAction,
 ): ActionVerdict {

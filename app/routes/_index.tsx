@@ -7,6 +7,8 @@ import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "~/domain/assets";
 import { DASHBOARD_TABS, parseDashboardView, TAB_LABEL, viewHref, type DashboardTab, type DashboardView } from "~/domain/dashboard";
+import { moveViewerOf } from "~/domain/moves";
+import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { canEditAssets, isManagerial, ROLE_LABEL, ROLES, type Role } from "~/domain/roles";
 import { listRoleLabel } from "~/domain/users";
 import { actorOf, requirePage } from "~/lib/guards.server";
@@ -44,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user.isAdmin ? accountChoices(db) : Promise.resolve([]),
   ]);
   const base = {
+    viewer: moveViewerOf(user),
     view: { ...view, tab, account: user.isAdmin ? view.account : null },
     tabs,
     isAdmin: user.isAdmin,
@@ -210,6 +213,9 @@ export default function Dashboard() {
       ) : (
         <h1 className="text-2xl font-semibold">Dashboard</h1>
       )}
+      {account || isAdmin ? (
+        <MoveStatusPanel viewer={data.viewer} accountId={account?.id ?? null} accounts={isAdmin ? data.accounts : undefined} />
+      ) : null}
       <nav aria-label="Dashboard tabs" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
         {data.tabs.map((tab) => (
           <Link

@@ -1,21 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { MoveStatusPanel } from "~/components/moves/move-status-panel";
+import { moveViewerOf } from "~/domain/moves";
 import { requirePage } from "~/lib/guards.server";
 import { accountSummaries } from "~/services/accounts.server";
+import { accountChoices } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Yardline" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requirePage(request, context);
-  return { accounts: await accountSummaries(context.db()) };
+  const { user } = await requirePage(request, context);
+  const db = context.db();
+  const [accounts, choices] = await Promise.all([accountSummaries(db), accountChoices(db)]);
+  return { accounts, choices, viewer: moveViewerOf(user) };
 }
 
-/** Accounts across every company, with their trailer, truck and user counts. */
+/** Every account's moves, and the accounts across every company with their trailer, truck and user counts. */
 export default function AdminDashboard() {
-  const { accounts } = useLoaderData<typeof loader>();
+  const { accounts, choices, viewer } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
+      <MoveStatusPanel viewer={viewer} accountId={null} accounts={choices} />
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {accounts.map((account) => (
           <li key={account.id} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { BASE_URL, expect, test } from "./fixtures";
 
 test("the trailer list filters and searches through the URL, and the view survives a reload", async ({ page, newUser, signInAs }) => {
   const manager = await newUser("manager");
@@ -33,7 +33,7 @@ test("the filter form works without JavaScript", async ({ browser, newUser, db }
   const context = await browser.newContext({ javaScriptEnabled: false });
   const { createSession } = await import("./fixtures");
   const { token } = await createSession(db, manager.email);
-  await context.addCookies([{ name: "yardline_session", value: token, url: "http://localhost:8788" }]);
+  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
   const page = await context.newPage();
   await page.goto("/?tab=trailers");
   await page.getByText("With Trays", { exact: true }).click();
@@ -73,7 +73,7 @@ test("at 390 px wide the dashboard has no horizontal page scroll and shows trail
   const { createSession } = await import("./fixtures");
   const { token } = await createSession(db, driver.email);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addCookies([{ name: "yardline_session", value: token, url: "http://localhost:8788" }]);
+  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
   const page = await context.newPage();
   for (const tab of ["trailers", "trucks", "yards", "buildings"]) {
     await page.goto(`/?tab=${tab}`);

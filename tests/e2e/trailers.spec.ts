@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { moveLegs, trailers } from "../../db/schema";
-import { createSession, csrfTokenOf, expect, test } from "./fixtures";
+import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
 
 test("a super manager adds a trailer: errors first, then the trailer with its first history entry", async ({ page, newUser, signInAs, db }) => {
   const superManager = await newUser("super_manager");
@@ -43,7 +43,7 @@ test("editing a trailer's location updates its history panel, and a second brows
 
   const { token } = await createSession(db, watcher.email);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await phone.addCookies([{ name: "yardline_session", value: token, url: "http://localhost:8788" }]);
+  await phone.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
   const watcherPage = await phone.newPage();
   await watcherPage.goto("/?q=ACB10077");
   const card = watcherPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").first();

@@ -24,7 +24,7 @@ import { CreateMoveDialog, CREATE_MOVE_PARAM } from "./create-move-dialog";
 
 export type { MoveViewer } from "~/domain/moves";
 
-const ACTION_LABEL: Record<MoveAction, string> = { accept: "Accept", finish: "Finish", cancel: "Cancel Move" };
+const ACTION_LABEL: Record<MoveAction, string> = { accept: "Accept", finish: "Finish", cancel: "Cancel" };
 const DONE_LABEL: Record<MoveAction, string> = { accept: "accepted", finish: "finished", cancel: "cancelled" };
 const CARD_STYLE: Record<MoveState, string> = {
   requested: "border-amber-300 bg-amber-50 text-amber-900",

@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { moves, trailerLocationHistory, trailers } from "../../db/schema";
+import { MOVE_MESSAGES } from "../../app/domain/moves";
+import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
+
+test("a manager requests a shuttle; a driver on a phone sees it live, accepts and finishes it; the manager's dashboard shows the trailers at their doors", async ({
+  browser,
+  page,
+  newUser,
+  apiAs,
+  signInAs,
+  db,
+}) => {
+  // Two trailers of their own, standing in the two yards of Acme Boston.
+  const superManager = await apiAs((await newUser("super_manager")).email);
+  const token = await csrfTokenOf(superManager);
+  const suffix = randomBytes(3).toString("hex").toUpperCase();
+  const numbers = [`MV${suffix}1`, `MV${suffix}2`];
+  for (const [number, location] of [
+    [numbers[0], "Yard A"],
+    [numbers[1], "Overflow Lot"],
+  ]) {
+    const created = await superManager.post("/api/trailers/", {
+      headers: { "X-CSRF-Token": token },
+      data: { trailer_number: number, trailer_location: location, license_plate: "MV1", license_state: "MA", type: "dry_53", company_owner: "ACME" },
+    });
+    expect(created.status()).toBe(201);
+  }
+
+  // The driver's phone is open on the dashboard before the move exists.
+  const driver = await newUser("yard_driver");
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { token: driverToken } = await createSession(db, driver.email);
+  await phone.addCookies([{ name: "yardline_session", value: driverToken, url: BASE_URL }]);
+  const driverPage = await phone.newPage();
+  await driverPage.goto("/");
+  const driverPanel = driverPage.getByRole("region", { name: "Move Status" });
+  await expect(driverPanel.getByRole("list", { name: "Requested moves" })).toBeVisible();
+
+  // The manager creates a shuttle: Yard A → North-3 and Overflow Lot → North-4.
+  const manager = await newUser("manager");
+  await signInAs(page, manager.email);
+  await page.goto(`/?q=MV${suffix}`);
+  await expect(page.getByRole("row").filter({ hasText: numbers[0] })).toContainText("Yard A");
+  await page.getByRole("link", { name: "Create Move" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Move" });
+  await dialog.getByRole("button", { name: /Shuttle/ }).click();
+  // Nothing chosen yet: the spec's first message.
+  await dialog.getByRole("button", { name: "Create Move" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(MOVE_MESSAGES.trailerRequired);
+
+  await dialog.getByLabel("Move 1 from").selectOption("Yard A");
+  await dialog.getByLabel("Move 1 trailer search").fill(numbers[0]);
+  await dialog.getByRole("radiogroup", { name: "Move 1 trailer" }).getByRole("radio", { name: new RegExp(numbers[0]) }).check();
+  await dialog.getByLabel("Move 1 to").selectOption("North-3");
+  // An earlier leg's From is not offered again.
+  await expect(dialog.getByLabel("Move 2 from").locator("option", { hasText: /^Yard A/ })).toHaveCount(0);
+  await dialog.getByLabel("Move 2 from").selectOption("Overflow Lot");
+  await dialog.getByLabel("Move 2 trailer search").fill(numbers[1]);
+  await dialog.getByRole("radiogroup", { name: "Move 2 trailer" }).getByRole("radio", { name: new RegExp(numbers[1]) }).check();
+  await dialog.getByLabel("Move 2 to").selectOption("Overflow Lot");
+  await dialog.getByRole("button", { name: "Create Move" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(MOVE_MESSAGES.sameLocation);
+  await dialog.getByLabel("Move 2 to").selectOption("North-4");
+  await dialog.getByRole("button", { name: "Create Move" }).click();
+  await expect(dialog).toBeHidden();
+  const notice = page.getByText(/^Move #\d+ requested$/);
+  await expect(notice).toBeVisible();
+  const moveId = Number((await notice.textContent())!.match(/#(\d+)/)![1]);
+  const [stored] = await db.select().from(moves).where(eq(moves.id, moveId));
+  expect(stored).toMatchObject({ requestUserId: manager.id, moveType: "shuttle", inProgress: false });
+
+  // The driver's phone shows it without a reload, and accepts it.
+  const entry = driverPanel.locator(`[data-move-id="${moveId}"]`);
+  await expect(entry).toContainText(numbers[0], { timeout: 5_000 });
+  await expect(entry).toContainText("North-4");
+  await entry.getByRole("button", { name: `Accept move #${moveId}` }).tap();
+  await expect(driverPanel.getByText(`Move #${moveId} accepted`)).toBeVisible();
+  const inProgress = driverPanel.getByRole("list", { name: "In Progress moves" }).locator(`[data-move-id="${moveId}"]`);
+  await expect(inProgress).toContainText(`Accepted by ${driver.alphaCode}`);
+  const finish = inProgress.getByRole("button", { name: `Finish move #${moveId}` });
+  const box = (await finish.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  await finish.tap();
+  await expect(driverPanel.getByText(`Move #${moveId} finished: ${numbers[0]} now at North-3, ${numbers[1]} now at North-4`)).toBeVisible();
+  // Nothing on the phone scrolls sideways.
+  expect(await driverPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  // The manager's dashboard shows the trailers at their doors without a reload.
+  await expect(page.getByRole("row").filter({ hasText: numbers[0] })).toContainText("North-3", { timeout: 5_000 });
+  await expect(page.getByRole("row").filter({ hasText: numbers[1] })).toContainText("North-4");
+  const [finished] = await db.select().from(moves).where(eq(moves.id, moveId));
+  expect(finished.finishTime).not.toBeNull();
+  expect(finished.acceptUserId).toBe(driver.id);
+  for (const [number, door] of [
+    [numbers[0], "North-3"],
+    [numbers[1], "North-4"],
+  ]) {
+    const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
+    const open = await db
+      .select()
+      .from(trailerLocationHistory)
+      .where(and(eq(trailerLocationHistory.trailerId, trailer.id), isNull(trailerLocationHistory.exitTime)));
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ location: door, userAlphaCode: driver.alphaCode });
+  }
+  await phone.close();
+});
+
+test("a worker who reaches Create Move is told only managers may; the panel offers mechanics no actions", async ({ page, newUser, signInAs }) => {
+  const mechanic = await newUser("mechanic");
+  await signInAs(page, mechanic.email);
+  await page.goto("/");
+  const panel = page.getByRole("region", { name: "Move Status" });
+  await expect(panel.getByRole("button", { name: /Requested/ })).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Create Move" })).toHaveCount(0);
+  await panel.getByRole("button", { name: /Requested/ }).click();
+  await expect(panel.getByRole("list", { name: "Requested moves" }).getByRole("listitem").first()).toBeVisible();
+  await expect(panel.getByRole("button", { name: /^Accept move/ })).toHaveCount(0);
+
+  await page.goto("/?create_move=1");
+  const dialog = page.getByRole("dialog", { name: "Create Move" });
+  await expect(dialog.getByRole("alert")).toHaveText(MOVE_MESSAGES.createDeniedPanel);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("an admin's dashboard panel shows every account's moves and cancels one", async ({ page, newUser, signInAs, db }) => {
+  const admin = await newUser("admin");
+  await signInAs(page, admin.email);
+  await page.goto("/admin/dashboard");
+  const panel = page.getByRole("region", { name: "Move Status" });
+  await panel.getByRole("button", { name: /Requested/ }).click();
+  const list = panel.getByRole("list", { name: "Requested moves" });
+  const first = list.locator("[data-move-id]").first();
+  await expect(first).toBeVisible();
+  const accountLabels = await list.locator("[data-move-id]").allTextContents();
+  expect(new Set(accountLabels.map((text) => text.match(/Account (\d+)/)?.[1])).size).toBeGreaterThan(1);
+  const moveId = Number(await first.getAttribute("data-move-id"));
+  page.once("dialog", (confirm) => void confirm.accept());
+  await first.getByRole("button", { name: `Cancel move #${moveId}` }).click();
+  await expect(panel.getByText(`Move #${moveId} cancelled`)).toBeVisible();
+  const [cancelled] = await db.select().from(moves).where(eq(moves.id, moveId));
+  expect(cancelled).toMatchObject({ isCancel: true, cancelUserId: admin.id });
+});

@@ -9,8 +9,6 @@ export interface Env {
   DATABASE_URL: string;
   DB_DRIVER?: string;
   AccountRoom: DurableObjectNamespace<AccountRoom>;
-  /** "1" only in the end-to-end test run: mounts the /test-hooks routes. */
-  TEST_HOOKS?: string;
 }
 
 declare module "@remix-run/cloudflare" {

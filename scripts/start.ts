@@ -4,7 +4,7 @@
  * builds, and serves the Worker with `wrangler dev` (workerd, Durable Objects included).
  *
  * Options: --port=8787  --pg-port=54329  --data-dir=.data/postgres  --fresh (start from an empty
- * database)  --scale=N (demo data times N)  --skip-build  --test-hooks (the end-to-end test server only).
+ * database)  --scale=N (demo data times N)  --skip-build.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -90,7 +90,6 @@ try {
   }
 
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--var", `DATABASE_URL:${databaseUrl}`];
-  if (flag("test-hooks")) args.push("--var", "TEST_HOOKS:1");
   worker = spawn("node_modules/.bin/wrangler", args, {
     detached: true,
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,0 +1,237 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACTIONS_IN,
+  createMoveSchema,
+  formatDuration,
+  isActive,
+  legProblem,
+  LEGS_OF,
+  mayAct,
+  MOVE_ACTIONS,
+  MOVE_MESSAGES,
+  MOVE_STATES,
+  MOVE_TYPES,
+  moveState,
+  pollInterval,
+  STATE_FOR,
+  type ActionVerdict,
+  type MoveAction,
+  type MoveLegInput,
+} from "./moves";
+import { flagsFor, ROLES, type Role } from "./roles";
+
+describe("moveState", () => {
+  it("derives Requested, In Progress, Finished and Cancelled from the row", () => {
+    expect(moveState({ inProgress: false, finishTime: null, isCancel: false })).toBe("requested");
+    expect(moveState({ inProgress: true, finishTime: null, isCancel: false })).toBe("in_progress");
+    expect(moveState({ inProgress: true, finishTime: new Date(), isCancel: false })).toBe("finished");
+    expect(moveState({ inProgress: true, finishTime: "2026-01-01T10:00:00Z", isCancel: false })).toBe("finished");
+    expect(moveState({ inProgress: false, finishTime: null, isCancel: true })).toBe("cancelled");
+    expect(moveState({ inProgress: true, finishTime: null, isCancel: true })).toBe("cancelled");
+  });
+
+  it("a cancelled flag wins over a finish time", () => {
+    expect(moveState({ inProgress: true, finishTime: new Date(), isCancel: true })).toBe("cancelled");
+  });
+
+  it("only Requested and In Progress are active", () => {
+    expect(MOVE_STATES.filter(isActive)).toEqual(["requested", "in_progress"]);
+  });
+});
+
+describe("ACTIONS_IN", () => {
+  it("Requested → accept | cancel; In Progress → finish | cancel; Finished and Cancelled → nothing", () => {
+    expect(ACTIONS_IN).toEqual({
+      requested: ["accept", "cancel"],
+      in_progress: ["finish", "cancel"],
+      finished: [],
+      cancelled: [],
+    });
+  });
+
+  it("agrees with the states each action needs (STATE_FOR)", () => {
+    for (const state of MOVE_STATES) {
+      for (const action of MOVE_ACTIONS) {
+        expect(ACTIONS_IN[state].includes(action), `${state} ${action}`).toBe(STATE_FOR[action].includes(state));
+      }
+    }
+  });
+});
+
+describe("mayAct", () => {
+  const OWN = 10;
+  const OTHER = 20;
+  const ME = 7;
+  const SOMEONE_ELSE = 8;
+  const userOf = (role: Role, accountId: number | null = OWN) => ({ ...flagsFor(role), id: ME, accountId });
+  type Acceptance = "nobody" | "me" | "another driver";
+  const moveOf = (accountId: number, acceptance: Acceptance) => ({
+    accountId,
+    acceptUserId: acceptance === "nobody" ? null : acceptance === "me" ? ME : SOMEONE_ELSE,
+    inProgress: acceptance !== "nobody",
+  });
+
+  // The rules, written out role by role: [role, own account?, accepted by, action, verdict].
+  const managerial: Role[] = ["admin", "super_manager", "account_manager", "manager"];
+  const drivers: Role[] = ["yard_driver", "road_driver"];
+  const watchers: Role[] = ["mechanic", "security"];
+  const acceptances: Acceptance[] = ["nobody", "me", "another driver"];
+  const expected = (role: Role, own: boolean, acceptance: Acceptance, action: MoveAction): ActionVerdict => {
+    if (!own && role !== "admin") return "other_account";
+    if (watchers.includes(role)) return "role";
+    if (managerial.includes(role)) return "allowed";
+    if (action === "accept") return "allowed";
+    return acceptance === "me" ? "allowed" : "not_yours";
+  };
+
+  const cases = ROLES.flatMap((role) =>
+    [true, false].flatMap((own) =>
+      acceptances.flatMap((acceptance) =>
+        MOVE_ACTIONS.map((action) => ({ role, own, acceptance, action, verdict: expected(role, own, acceptance, action) })),
+      ),
+    ),
+  );
+
+  it("covers every role, own and other account, and who accepted", () => {
+    expect(cases).toHaveLength(ROLES.length * 2 * 3 * 3);
+  });
+
+  it.each(cases)("$role, own account $own, accepted by $acceptance, $action → $verdict", ({ role, own, acceptance, action, verdict }) => {
+    expect(mayAct(userOf(role), moveOf(own ? OWN : OTHER, acceptance), action)).toBe(verdict);
+  });
+
+  it("spells out the driver's rules", () => {
+    for (const role of drivers) {
+      const driver = userOf(role);
+      expect(mayAct(driver, moveOf(OWN, "nobody"), "accept")).toBe("allowed");
+      expect(mayAct(driver, moveOf(OWN, "nobody"), "cancel")).toBe("not_yours");
+      expect(mayAct(driver, moveOf(OWN, "nobody"), "finish")).toBe("not_yours");
+      expect(mayAct(driver, moveOf(OWN, "me"), "finish")).toBe("allowed");
+      expect(mayAct(driver, moveOf(OWN, "me"), "cancel")).toBe("allowed");
+      expect(mayAct(driver, moveOf(OWN, "another driver"), "finish")).toBe("not_yours");
+      expect(mayAct(driver, moveOf(OWN, "another driver"), "cancel")).toBe("not_yours");
+      expect(mayAct(driver, moveOf(OTHER, "me"), "finish")).toBe("other_account");
+    }
+  });
+
+  it("a driver named as acceptor of a move that is not in progress may not finish or cancel it", () => {
+    const move = { accountId: OWN, acceptUserId: ME, inProgress: false };
+    expect(mayAct(userOf("yard_driver"), move, "finish")).toBe("not_yours");
+    expect(mayAct(userOf("yard_driver"), move, "cancel")).toBe("not_yours");
+  });
+
+  it("an admin without an account acts on every account; another role without one acts on none", () => {
+    for (const action of MOVE_ACTIONS) {
+      expect(mayAct(userOf("admin", null), moveOf(OTHER, "another driver"), action)).toBe("allowed");
+      expect(mayAct(userOf("manager", null), moveOf(OTHER, "another driver"), action)).toBe("other_account");
+    }
+  });
+
+  it("the account check comes before the role check", () => {
+    expect(mayAct(userOf("mechanic"), moveOf(OTHER, "nobody"), "accept")).toBe("other_account");
+    expect(mayAct(userOf("security"), moveOf(OWN, "nobody"), "accept")).toBe("role");
+  });
+});
+
+describe("legProblem", () => {
+  const leg = (trailer: string, from = "Yard A", to = "Yard B"): MoveLegInput => ({ trailer, from, to });
+
+  it("accepts one, two or three well-formed legs for single, shuttle and triangle", () => {
+    expect(LEGS_OF).toEqual({ single: 1, shuttle: 2, triangle: 3 });
+    expect(legProblem("single", [leg("T1")])).toBeNull();
+    expect(legProblem("shuttle", [leg("T1"), leg("T2", "Yard B", "Yard A")])).toBeNull();
+    expect(legProblem("triangle", [leg("T1"), leg("T2"), leg("T3", "Shop", "North-1")])).toBeNull();
+  });
+
+  it("refuses a number of legs that does not fit the type", () => {
+    for (const type of MOVE_TYPES) {
+      for (const count of [0, 1, 2, 3, 4]) {
+        if (count === LEGS_OF[type]) continue;
+        const legs = Array.from({ length: count }, (_, i) => leg(`T${i + 1}`));
+        expect(legProblem(type, legs), `${type} with ${count}`).toBe(MOVE_MESSAGES.legCount);
+      }
+    }
+  });
+
+  it("needs a trailer on every leg", () => {
+    expect(legProblem("shuttle", [leg("T1"), leg("")])).toBe(MOVE_MESSAGES.trailerRequired);
+  });
+
+  it("needs From and To on every leg", () => {
+    expect(legProblem("single", [leg("T1", "", "Yard B")])).toBe(MOVE_MESSAGES.locationsRequired);
+    expect(legProblem("single", [leg("T1", "Yard A", "")])).toBe(MOVE_MESSAGES.locationsRequired);
+  });
+
+  it("refuses the same From and To, whatever the case", () => {
+    expect(legProblem("single", [leg("T1", "Yard A", "Yard A")])).toBe(MOVE_MESSAGES.sameLocation);
+    expect(legProblem("single", [leg("T1", "Yard A", "yard a")])).toBe(MOVE_MESSAGES.sameLocation);
+  });
+
+  it("refuses a trailer used twice", () => {
+    expect(legProblem("shuttle", [leg("T1"), leg("T1", "Yard B", "Yard A")])).toBe(MOVE_MESSAGES.trailerTwice);
+  });
+
+  it("gives the first broken rule, in the spec's order", () => {
+    // Leg count before everything.
+    expect(legProblem("single", [leg(""), leg("", "", "")])).toBe(MOVE_MESSAGES.legCount);
+    // Trailer before locations.
+    expect(legProblem("shuttle", [leg("", "", ""), leg("T2")])).toBe(MOVE_MESSAGES.trailerRequired);
+    expect(legProblem("shuttle", [leg("T1", "", ""), leg("")])).toBe(MOVE_MESSAGES.trailerRequired);
+    // Locations before same location.
+    expect(legProblem("shuttle", [leg("T1", "Yard A", "Yard A"), leg("T2", "Yard A", "")])).toBe(MOVE_MESSAGES.locationsRequired);
+    // Same location before a trailer used twice.
+    expect(legProblem("shuttle", [leg("T1"), leg("T1", "Shop", "Shop")])).toBe(MOVE_MESSAGES.sameLocation);
+  });
+});
+
+describe("createMoveSchema", () => {
+  it("trims every field and uppercases trailer numbers, so one trailer typed twice is caught", () => {
+    const parsed = createMoveSchema.parse({
+      account_id: "3",
+      move_details: { type: "shuttle", moves: [{ from: " Yard A ", to: "Shop", trailer: " t1 " }, { from: "Shop", to: "Yard A", trailer: "T1" }] },
+    });
+    expect(parsed.account_id).toBe(3);
+    expect(parsed.move_details.moves[0]).toEqual({ from: "Yard A", to: "Shop", trailer: "T1" });
+    expect(legProblem(parsed.move_details.type, parsed.move_details.moves)).toBe(MOVE_MESSAGES.trailerTwice);
+  });
+
+  it("reads a missing field as empty and a bad account id as none", () => {
+    const parsed = createMoveSchema.parse({ account_id: "abc", move_details: { type: "single", moves: [{ trailer: 12 }] } });
+    expect(parsed.account_id).toBeUndefined();
+    expect(parsed.move_details.moves[0]).toEqual({ from: "", to: "", trailer: "12" });
+  });
+
+  it("refuses an unknown type or missing legs with the leg-count message", () => {
+    for (const input of [{}, { move_details: { type: "quad", moves: [] } }, { move_details: { type: "single" } }, { move_details: "x" }]) {
+      const result = createMoveSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0].message).toBe(MOVE_MESSAGES.legCount);
+    }
+  });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0s"],
+    [45, "45s"],
+    [59.4, "59s"],
+    [59.6, "1m"],
+    [60, "1m"],
+    [3599, "59m"],
+    [3600, "1h 0m"],
+    [3900, "1h 5m"],
+    [86_399, "23h 59m"],
+    [86_400, "1d 0h"],
+    [3 * 86_400 + 2 * 3600 + 59 * 60, "3d 2h"],
+    [-30, "0s"],
+  ])("%s seconds → %s", (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe("pollInterval", () => {
+  it("polls every 15 s while a move is active, else every 60 s", () => {
+    expect(pollInterval(true)).toBe(15_000);
+    expect(pollInterval(false)).toBe(60_000);
+  });
+});

@@ -1,0 +1,1072 @@
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, buildings, moveLegs, moves, trailerLocationHistory, trailers, yards } from "../../db/schema";
+import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, type MoveState } from "../../app/domain/moves";
+import { ROLES, type Role } from "../../app/domain/roles";
+import { openDatabase } from "../../app/lib/db.server";
+import { actorOf, type Actor } from "../../app/lib/guards.server";
+import { ServiceError } from "../../app/services/errors.server";
+import {
+  availableTrailers,
+  createMove,
+  listMoves,
+  moveAccount,
+  moveLocations,
+  moveScope,
+  moveSummary,
+  PANEL_LIST_LIMIT,
+  transitionMove,
+} from "../../app/services/moves.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+import { createAccount, createTrailer, createUser } from "./fixtures";
+
+type UserRow = Awaited<ReturnType<typeof createUser>>;
+type TrailerRow = Awaited<ReturnType<typeof createTrailer>>;
+
+let test: TestDatabase;
+let accountId: number;
+let otherAccountId: number;
+/** One user of every role in the account (the admin belongs to it too), and one manager of the other account. */
+const staff = {} as Record<Role, UserRow>;
+let secondDriver: UserRow;
+let otherManager: UserRow;
+let otherDriver: UserRow;
+let adminWithoutAccount: UserRow;
+const actor = (role: Role) => actorOf(staff[role]);
+
+async function addPlaces(id: number) {
+  await test.db.insert(yards).values([
+    { accountId: id, name: "Yard A" },
+    { accountId: id, name: "Yard B" },
+  ]);
+  await test.db.insert(buildings).values({ accountId: id, buildingName: "North", buildingDoorNumber: 4 });
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  accountId = (await createAccount(test.db, "Dock Town")).id;
+  otherAccountId = (await createAccount(test.db, "Elsewhere")).id;
+  await addPlaces(accountId);
+  await addPlaces(otherAccountId);
+  for (const role of ROLES) staff[role] = await createUser(test.db, { role, accountId });
+  secondDriver = await createUser(test.db, { role: "yard_driver", accountId });
+  otherManager = await createUser(test.db, { role: "manager", accountId: otherAccountId });
+  otherDriver = await createUser(test.db, { role: "yard_driver", accountId: otherAccountId });
+  adminWithoutAccount = await createUser(test.db, { role: "admin", accountId: null });
+});
+afterAll(async () => test.close());
+
+/** What a service call came to: its value, or the status and messages of the ServiceError it threw. */
+async function attempt<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; status: number; errors: string[] }> {
+  try {
+    return { ok: true, value: await work };
+  } catch (error) {
+    if (error instanceof ServiceError) return { ok: false, status: error.status, errors: error.errors };
+    throw error;
+  }
+}
+
+async function refusal(work: Promise<unknown>) {
+  const result = await attempt(work);
+  if (result.ok) throw new Error("expected the call to be refused");
+  return { status: result.status, errors: result.errors };
+}
+
+async function rowCounts() {
+  const [[m], [l], [a]] = await Promise.all([
+    test.db.select({ n: count() }).from(moves),
+    test.db.select({ n: count() }).from(moveLegs),
+    test.db.select({ n: count() }).from(auditLogs).where(inArray(auditLogs.tableName, ["moves", "move_legs"])),
+  ]);
+  return { moves: m.n, legs: l.n, audit: a.n };
+}
+
+const single = (trailer: string, from = "Yard A", to = "Yard B") => ({ move_details: { type: "single", moves: [{ from, to, trailer }] } });
+
+async function moveRow(id: number) {
+  const [row] = await test.db.select().from(moves).where(eq(moves.id, id));
+  return row;
+}
+
+const stateOf = (row: { inProgress: boolean; finishTime: Date | null; isCancel: boolean }): MoveState =>
+  row.isCancel ? "cancelled" : row.finishTime ? "finished" : row.inProgress ? "in_progress" : "requested";
+
+/** A move written straight to the tables in the given state, with one leg per trailer (From = where it stands). */
+async function insertMove(options: {
+  accountId: number;
+  state: MoveState;
+  trailers: TrailerRow[];
+  acceptor?: UserRow | null;
+  to?: string;
+  requestTime?: Date;
+  finishTime?: Date;
+  cancelTime?: Date;
+}) {
+  const { state, acceptor } = options;
+  if (state === "requested" && acceptor) throw new Error("a requested move has no acceptor");
+  if ((state === "in_progress" || state === "finished") && !acceptor) throw new Error("an accepted move needs an acceptor");
+  const type = (["single", "shuttle", "triangle"] as const)[Math.max(options.trailers.length, 1) - 1];
+  const [move] = await test.db
+    .insert(moves)
+    .values({
+      accountId: options.accountId,
+      requestUserId: null,
+      moveType: type,
+      requestTime: options.requestTime ?? new Date(),
+      ...(acceptor ? { inProgress: true, acceptUserId: acceptor.id, acceptAlphaCode: acceptor.alphaCode, acceptTime: new Date() } : {}),
+      ...(state === "finished" ? { finishTime: options.finishTime ?? new Date() } : {}),
+      ...(state === "cancelled" ? { isCancel: true, cancelTime: options.cancelTime ?? new Date() } : {}),
+    })
+    .returning();
+  if (options.trailers.length) {
+    await test.db.insert(moveLegs).values(
+      options.trailers.map((trailer, i) => ({
+        moveId: move.id,
+        legNumber: i + 1,
+        fromLocation: trailer.trailerLocation,
+        toLocation: options.to ?? (trailer.trailerLocation === "Yard B" ? "Yard A" : "Yard B"),
+        trailerId: trailer.id,
+        trailerNumber: trailer.trailerNumber,
+      })),
+    );
+  }
+  return move;
+}
+
+async function openHistory(trailerId: number) {
+  return test.db
+    .select()
+    .from(trailerLocationHistory)
+    .where(and(eq(trailerLocationHistory.trailerId, trailerId), isNull(trailerLocationHistory.exitTime)));
+}
+
+async function historyOf(trailerId: number) {
+  return test.db
+    .select()
+    .from(trailerLocationHistory)
+    .where(eq(trailerLocationHistory.trailerId, trailerId))
+    .orderBy(asc(trailerLocationHistory.id));
+}
+
+/** A trailer with its open history entry, as a trailer created in the product has. */
+async function placedTrailer(id: number, location: string) {
+  const trailer = await createTrailer(test.db, id, location);
+  await test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId: id, location, entryTime: new Date(Date.now() - 3_600_000) });
+  return trailer;
+}
+
+describe("Create Move", () => {
+  it("creates a Requested move in the actor's account, with canonical locations and the trailers' numbers", async () => {
+    const a = await createTrailer(test.db, accountId, "Yard A");
+    const b = await createTrailer(test.db, accountId, "North-2");
+    const { move, affectedTrailers } = await createMove(test.db, actor("manager"), {
+      move_details: {
+        type: "shuttle",
+        moves: [
+          { from: "yard a", to: "north-1", trailer: a.trailerNumber.toLowerCase() },
+          { from: "North-2", to: "Shop", trailer: ` ${b.trailerNumber} ` },
+        ],
+      },
+    });
+    expect(move).toMatchObject({
+      account_id: accountId,
+      request_user_id: staff.manager.id,
+      request_alpha_code: staff.manager.alphaCode,
+      state: "requested",
+      in_progress: false,
+      accept_user_id: null,
+      finish_time: null,
+      is_cancel: false,
+      elapse_time: null,
+      move_details: {
+        type: "shuttle",
+        moves: [
+          { from: "Yard A", to: "North-1", trailer: a.trailerNumber, trailer_id: a.id },
+          { from: "North-2", to: "Shop", trailer: b.trailerNumber, trailer_id: b.id },
+        ],
+      },
+    });
+    expect(affectedTrailers).toEqual([a.id, b.id]);
+    const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
+    expect(legs.every((leg) => leg.active)).toBe(true);
+  });
+
+  it("each managerial role may create; the requester is the actor whatever the body says, and the move starts Requested", async () => {
+    for (const role of ["admin", "super_manager", "account_manager", "manager"] as const) {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      const { move } = await createMove(test.db, actor(role), {
+        ...single(trailer.trailerNumber),
+        account_id: accountId,
+        request_user_id: staff.security.id,
+        in_progress: true,
+        is_cancel: true,
+      });
+      expect(move.request_user_id).toBe(staff[role].id);
+      expect(move.state).toBe("requested");
+      expect(move.account_id).toBe(accountId);
+    }
+  });
+
+  describe("refusals write nothing", () => {
+    async function expectRefused(by: Actor, input: unknown, status: number, message: string) {
+      const before = await rowCounts();
+      const { status: got, errors } = await refusal(createMove(test.db, by, input));
+      expect({ status: got, message: errors[0] }).toEqual({ status, message });
+      expect(await rowCounts()).toEqual(before);
+    }
+
+    it.each(["yard_driver", "road_driver", "mechanic", "security"] as const)("403 for a %s", async (role) => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(actor(role), single(trailer.trailerNumber), 403, MOVE_MESSAGES.createDenied);
+    });
+
+    it("needs a trailer on every leg", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(actor("manager"), single(""), 400, MOVE_MESSAGES.trailerRequired);
+      await expectRefused(actor("manager"), single("   "), 400, MOVE_MESSAGES.trailerRequired);
+      await expectRefused(
+        actor("manager"),
+        { move_details: { type: "shuttle", moves: [{ from: "Yard A", to: "Yard B", trailer: trailer.trailerNumber }, { from: "Yard A", to: "Shop" }] } },
+        400,
+        MOVE_MESSAGES.trailerRequired,
+      );
+    });
+
+    it("needs From and To on every leg", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "", "Yard B"), 400, MOVE_MESSAGES.locationsRequired);
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", ""), 400, MOVE_MESSAGES.locationsRequired);
+    });
+
+    it("refuses the same From and To", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "YARD A"), 400, MOVE_MESSAGES.sameLocation);
+    });
+
+    it("refuses trailers on the Road, naming every one", async () => {
+      const a = await createTrailer(test.db, accountId, "Road");
+      const b = await createTrailer(test.db, accountId, "Road");
+      await expectRefused(actor("manager"), single(a.trailerNumber, "Road", "Yard B"), 400, MOVE_MESSAGES.onRoad([a.trailerNumber]));
+      await expectRefused(
+        actor("manager"),
+        {
+          move_details: {
+            type: "shuttle",
+            moves: [
+              { from: "Road", to: "Yard A", trailer: a.trailerNumber },
+              { from: "Road", to: "Yard B", trailer: b.trailerNumber },
+            ],
+          },
+        },
+        400,
+        `Cannot create move with trailers that are already on the road: ${a.trailerNumber}, ${b.trailerNumber}`,
+      );
+    });
+
+    it("refuses one trailer twice, however it is typed", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(
+        actor("manager"),
+        {
+          move_details: {
+            type: "shuttle",
+            moves: [
+              { from: "Yard A", to: "Yard B", trailer: trailer.trailerNumber },
+              { from: "Yard B", to: "Shop", trailer: trailer.trailerNumber.toLowerCase() },
+            ],
+          },
+        },
+        400,
+        MOVE_MESSAGES.trailerTwice,
+      );
+    });
+
+    it("refuses a trailer the account does not have", async () => {
+      await expectRefused(actor("manager"), single("NOPE-1"), 400, MOVE_MESSAGES.trailerUnknown("NOPE-1"));
+    });
+
+    it("refuses a trailer that is not at the From location", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard B");
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.trailerNotAtFrom(trailer.trailerNumber, "Yard A"));
+    });
+
+    it("refuses a From that is not a location of the account", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Nowhere", "Yard B"), 400, MOVE_MESSAGES.fromUnknown("Nowhere"));
+    });
+
+    it("refuses the Road, or an unknown place, as To", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "Road"), 400, MOVE_MESSAGES.toInvalid("Road"));
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "road"), 400, MOVE_MESSAGES.toInvalid("road"));
+      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "North-5"), 400, MOVE_MESSAGES.toInvalid("North-5"));
+    });
+
+    it("refuses a number of legs that does not fit the type, and a malformed body", async () => {
+      const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createTrailer(test.db, accountId, "Yard A")));
+      const legsOf = (...list: TrailerRow[]) => list.map((t) => ({ from: "Yard A", to: "Yard B", trailer: t.trailerNumber }));
+      const bodies = [
+        { move_details: { type: "single", moves: legsOf(a, b) } },
+        { move_details: { type: "shuttle", moves: legsOf(a) } },
+        { move_details: { type: "shuttle", moves: legsOf(a, b, c) } },
+        { move_details: { type: "triangle", moves: legsOf(a, b) } },
+        { move_details: { type: "triangle", moves: legsOf(a, b, c, d) } },
+        { move_details: { type: "single", moves: [] } },
+        { move_details: { type: "quad", moves: legsOf(a) } },
+        { move_details: { type: "single" } },
+        { move_details: { type: "single", moves: "T1" } },
+        {},
+        null,
+        "text",
+      ];
+      for (const body of bodies) await expectRefused(actor("manager"), body, 400, MOVE_MESSAGES.legCount);
+    });
+
+    it("an admin must name the account", async () => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      await expectRefused(actor("admin"), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
+      await expectRefused(actorOf(adminWithoutAccount), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
+      await expectRefused(actorOf(adminWithoutAccount), { ...single(trailer.trailerNumber), account_id: "x" }, 400, MOVE_MESSAGES.accountRequired);
+    });
+
+    it("a trailer in a requested move, or in an in-progress one, is refused by name", async () => {
+      const requested = await createTrailer(test.db, accountId, "Yard A");
+      const inProgress = await createTrailer(test.db, accountId, "Yard A");
+      await createMove(test.db, actor("manager"), single(requested.trailerNumber));
+      const { move } = await createMove(test.db, actor("manager"), single(inProgress.trailerNumber));
+      await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
+      await expectRefused(actor("super_manager"), single(requested.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inRequestedMove(requested.trailerNumber));
+      await expectRefused(actor("super_manager"), single(inProgress.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inActiveMove(inProgress.trailerNumber));
+      expect(MOVE_MESSAGES.inRequestedMove("X")).toContain("already in a requested move");
+      expect(MOVE_MESSAGES.inActiveMove("X")).toContain("already in use in another active move");
+    });
+  });
+
+  it("a trailer whose move finished or was cancelled may be moved again", async () => {
+    const finished = await createTrailer(test.db, accountId, "Yard A");
+    const cancelled = await createTrailer(test.db, accountId, "Yard A");
+    await insertMove({ accountId, state: "finished", trailers: [finished], acceptor: staff.yard_driver });
+    await insertMove({ accountId, state: "cancelled", trailers: [cancelled] });
+    expect((await attempt(createMove(test.db, actor("manager"), single(finished.trailerNumber)))).ok).toBe(true);
+    expect((await attempt(createMove(test.db, actor("manager"), single(cancelled.trailerNumber)))).ok).toBe(true);
+  });
+
+  it("an admin naming an account id no row can have is refused as a request error, not a database failure", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    for (const account_id of [2 ** 40, 2 ** 31]) {
+      const before = await rowCounts();
+      const outcome = await createMove(test.db, actorOf(adminWithoutAccount), { ...single(trailer.trailerNumber), account_id }).then(
+        () => "created",
+        (error) => (error instanceof ServiceError ? error.status : `not a ServiceError: ${String(error).slice(0, 120)}`),
+      );
+      expect(outcome, `account_id ${account_id}`).toBeOneOf([400, 404]);
+      expect(await rowCounts()).toEqual(before);
+    }
+  });
+
+  it("a non-admin naming another account still creates in its own, and cannot name another account's trailer", async () => {
+    const own = await createTrailer(test.db, accountId, "Yard A");
+    const foreign = await createTrailer(test.db, otherAccountId, "Yard A");
+    const { move } = await createMove(test.db, actor("manager"), { ...single(own.trailerNumber), account_id: otherAccountId });
+    expect(move.account_id).toBe(accountId);
+    const before = await rowCounts();
+    const refused = await refusal(createMove(test.db, actor("manager"), { ...single(foreign.trailerNumber), account_id: otherAccountId }));
+    expect(refused).toEqual({ status: 400, errors: [MOVE_MESSAGES.trailerUnknown(foreign.trailerNumber)] });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("an admin creates in the account it names, with that account's trailers only", async () => {
+    const foreign = await createTrailer(test.db, otherAccountId, "Yard A");
+    const own = await createTrailer(test.db, accountId, "Yard A");
+    const { move } = await createMove(test.db, actorOf(adminWithoutAccount), { ...single(foreign.trailerNumber), account_id: otherAccountId });
+    expect(move.account_id).toBe(otherAccountId);
+    expect(move.request_user_id).toBe(adminWithoutAccount.id);
+    const refused = await refusal(createMove(test.db, actorOf(adminWithoutAccount), { ...single(own.trailerNumber), account_id: otherAccountId }));
+    expect(refused).toEqual({ status: 400, errors: [MOVE_MESSAGES.trailerUnknown(own.trailerNumber)] });
+  });
+
+  it("writes the move and its legs in the audit trail under the requester", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    const { move } = await createMove(test.db, actor("account_manager"), single(trailer.trailerNumber));
+    const legIds = (await test.db.select({ id: moveLegs.id }).from(moveLegs).where(eq(moveLegs.moveId, move.id))).map((leg) => String(leg.id));
+    const audit = await test.db
+      .select()
+      .from(auditLogs)
+      .where(
+        sql`(${auditLogs.tableName} = 'moves' AND ${auditLogs.recordId} = ${String(move.id)})
+          OR (${auditLogs.tableName} = 'move_legs' AND ${inArray(auditLogs.recordId, legIds)})`,
+      )
+      .orderBy(asc(auditLogs.id));
+    expect(audit.map((row) => [row.tableName, row.action, row.userAlphaCode])).toEqual([
+      ["moves", "CREATE", staff.account_manager.alphaCode],
+      ["move_legs", "CREATE", staff.account_manager.alphaCode],
+    ]);
+  });
+});
+
+describe("the transition table", () => {
+  type Acceptance = "nobody" | "the actor" | "another driver";
+  const DRIVERS: Role[] = ["yard_driver", "road_driver"];
+  const MANAGERIAL: Role[] = ["admin", "super_manager", "account_manager", "manager"];
+  const WATCHERS: Role[] = ["mechanic", "security"];
+  const NEXT: Record<MoveAction, MoveState> = { accept: "in_progress", finish: "finished", cancel: "cancelled" };
+
+  /** The rules as the product states them; the permission check comes before the state check. */
+  function expected(role: Role, own: boolean, state: MoveState, acceptance: Acceptance, action: MoveAction) {
+    if (!own && role !== "admin") return { status: 403, message: MOVE_MESSAGES.otherAccount };
+    if (WATCHERS.includes(role)) return { status: 403, message: MOVE_MESSAGES.actionDenied };
+    if (DRIVERS.includes(role) && action !== "accept" && acceptance !== "the actor") {
+      return { status: 403, message: MOVE_MESSAGES.notYours(action) };
+    }
+    if (!ACTIONS_IN[state].includes(action)) return { status: 409, message: MOVE_MESSAGES.conflict[action] };
+    return { status: 200, message: null };
+  }
+
+  function acceptancesFor(state: MoveState, role: Role, own: boolean): Acceptance[] {
+    const canHaveAccepted = own && (DRIVERS.includes(role) || MANAGERIAL.includes(role));
+    const accepted: Acceptance[] = canHaveAccepted ? ["the actor", "another driver"] : ["another driver"];
+    if (state === "requested") return ["nobody"];
+    if (state === "cancelled") return ["nobody", ...accepted];
+    return accepted;
+  }
+
+  const cases = MOVE_STATES.flatMap((state) =>
+    MOVE_ACTIONS.flatMap((action) =>
+      ROLES.flatMap((role) =>
+        [true, false].flatMap((own) =>
+          acceptancesFor(state, role, own).map((acceptance) => ({
+            state,
+            action,
+            role,
+            account: own ? "own" : "other",
+            acceptance,
+            ...expected(role, own, state, acceptance, action),
+          })),
+        ),
+      ),
+    ),
+  );
+
+  it("covers every state, action, role and account", () => {
+    const seen = new Set(cases.map((c) => `${c.state}/${c.action}/${c.role}/${c.account}`));
+    expect(seen.size).toBe(MOVE_STATES.length * MOVE_ACTIONS.length * ROLES.length * 2);
+    for (const role of DRIVERS) {
+      for (const state of ["in_progress", "finished"] as const) {
+        const variants = cases.filter((c) => c.role === role && c.state === state && c.account === "own").map((c) => c.acceptance);
+        expect(new Set(variants)).toEqual(new Set(["the actor", "another driver"]));
+      }
+    }
+  });
+
+  it.each(cases)(
+    "$state, $action by $role of the $account account, accepted by $acceptance → $status",
+    async ({ state, action, role, account, acceptance, status, message }) => {
+      const moveAccountId = account === "own" ? accountId : otherAccountId;
+      const trailer = await createTrailer(test.db, moveAccountId, "Yard A");
+      const acceptor =
+        acceptance === "nobody" ? null : acceptance === "the actor" ? staff[role] : account === "own" ? secondDriver : otherDriver;
+      const move = await insertMove({ accountId: moveAccountId, state, trailers: [trailer], acceptor });
+
+      const result = await attempt(transitionMove(test.db, actor(role), move.id, action));
+      const after = await moveRow(move.id);
+      const [trailerAfter] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
+      if (status === 200) {
+        expect(result).toMatchObject({ ok: true });
+        expect(stateOf(after)).toBe(NEXT[action]);
+        if (result.ok) expect(result.value.move.state).toBe(NEXT[action]);
+        if (action === "accept") expect(after).toMatchObject({ acceptUserId: staff[role].id, acceptAlphaCode: staff[role].alphaCode });
+        if (action === "cancel") expect(after.cancelUserId).toBe(staff[role].id);
+        expect(trailerAfter.trailerLocation).toBe(action === "finish" ? "Yard B" : "Yard A");
+      } else {
+        expect(result).toEqual({ ok: false, status, errors: [message] });
+        expect(after).toEqual(move);
+        expect(trailerAfter.trailerLocation).toBe("Yard A");
+      }
+    },
+  );
+
+  it("an unknown move is 404", async () => {
+    for (const id of [999_999, 0, -1, Number.NaN, 2 ** 31]) {
+      expect(await refusal(transitionMove(test.db, actor("manager"), id, "accept"))).toEqual({ status: 404, errors: [MOVE_MESSAGES.notFound] });
+    }
+  });
+
+  it("an admin without an account acts on any account's moves", async () => {
+    const trailer = await createTrailer(test.db, otherAccountId, "Yard A");
+    const move = await insertMove({ accountId: otherAccountId, state: "requested", trailers: [trailer] });
+    const { move: accepted } = await transitionMove(test.db, actorOf(adminWithoutAccount), move.id, "accept");
+    expect(accepted).toMatchObject({ state: "in_progress", account_id: otherAccountId, accept_user_id: adminWithoutAccount.id });
+  });
+});
+
+describe("concurrency", () => {
+  async function pools(n: number) {
+    return Array.from({ length: n }, () => openDatabase({ DATABASE_URL: test.url }));
+  }
+
+  it("twenty drivers accepting one move at once: exactly one gets it, the rest a 409, one audit entry", async () => {
+    const drivers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createUser(test.db, { role: i % 2 ? "road_driver" : "yard_driver", accountId })),
+    );
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber));
+    const opened = await pools(drivers.length);
+    try {
+      const results = await Promise.allSettled(
+        drivers.map((driver, i) => transitionMove(opened[i].db, actorOf(driver), move.id, "accept")),
+      );
+      const won = results.flatMap((result, i) => (result.status === "fulfilled" ? [drivers[i]] : []));
+      const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(19);
+      for (const error of lost) {
+        expect(error).toBeInstanceOf(ServiceError);
+        expect({ status: error.status, message: error.message }).toEqual({ status: 409, message: "This move cannot be accepted due to a conflict" });
+      }
+      const row = await moveRow(move.id);
+      expect(row).toMatchObject({ inProgress: true, acceptUserId: won[0].id, acceptAlphaCode: won[0].alphaCode });
+      const updates = await test.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.tableName, "moves"), eq(auditLogs.recordId, String(move.id)), eq(auditLogs.action, "UPDATE")));
+      expect(updates).toHaveLength(1);
+      expect(updates[0].userAlphaCode).toBe(won[0].alphaCode);
+      expect(updates[0].changedFields?.in_progress).toEqual({ old: false, new: true });
+      expect(updates[0].changedFields?.accept_user_id).toEqual({ old: null, new: won[0].id });
+    } finally {
+      await Promise.all(opened.map((pool) => pool.close()));
+    }
+  });
+
+  it("finish and cancel of one in-progress move at once: exactly one wins, the other gets its 409", async () => {
+    const opened = await pools(2);
+    try {
+      for (let round = 0; round < 6; round++) {
+        const trailer = await placedTrailer(accountId, "Yard A");
+        const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber, "Yard A", "North-3"));
+        await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
+        // Alternate who cancels: the accepting driver or a manager.
+        const canceller = round % 2 ? actor("yard_driver") : actor("manager");
+        const [finish, cancel] = await Promise.allSettled([
+          transitionMove(opened[0].db, actor("yard_driver"), move.id, "finish"),
+          transitionMove(opened[1].db, canceller, move.id, "cancel"),
+        ]);
+        expect([finish.status, cancel.status].filter((s) => s === "fulfilled")).toHaveLength(1);
+        const loser = finish.status === "rejected" ? finish.reason : cancel.status === "rejected" ? cancel.reason : null;
+        const loserAction: MoveAction = finish.status === "rejected" ? "finish" : "cancel";
+        expect(loser).toBeInstanceOf(ServiceError);
+        expect({ status: loser.status, message: loser.message }).toEqual({ status: 409, message: MOVE_MESSAGES.conflict[loserAction] });
+        const row = await moveRow(move.id);
+        const [trailerAfter] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
+        const open = await openHistory(trailer.id);
+        expect(open).toHaveLength(1);
+        if (finish.status === "fulfilled") {
+          expect(stateOf(row)).toBe("finished");
+          expect(trailerAfter.trailerLocation).toBe("North-3");
+          expect(open[0].location).toBe("North-3");
+        } else {
+          expect(stateOf(row)).toBe("cancelled");
+          expect(trailerAfter.trailerLocation).toBe("Yard A");
+          expect(open[0].location).toBe("Yard A");
+          expect(await historyOf(trailer.id)).toHaveLength(1);
+        }
+        const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
+        expect(legs.map((leg) => leg.active)).toEqual([false]);
+      }
+    } finally {
+      await Promise.all(opened.map((pool) => pool.close()));
+    }
+  });
+
+  /**
+   * Every manager creates at once, each through its own pool. In lockstep, the moves table is held
+   * locked until every creator has passed the trailer checks and waits to insert, so all of them
+   * reach the insert together (the case only the database can decide).
+   */
+  async function createRace(bodies: unknown[], managers: UserRow[], lockstep: boolean) {
+    const opened = await pools(managers.length);
+    const blocker = new pg.Client({ connectionString: test.url });
+    await blocker.connect();
+    try {
+      if (lockstep) await blocker.query("BEGIN; LOCK TABLE moves IN EXCLUSIVE MODE");
+      const racing = Promise.allSettled(managers.map((manager, i) => createMove(opened[i].db, actorOf(manager), bodies[i])));
+      if (lockstep) {
+        const deadline = Date.now() + 15_000;
+        for (;;) {
+          // Asked on another connection: pg_stat_activity is a snapshot within a transaction.
+          const [{ waiting }] = (
+            await test.db.execute(sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "moves"%'`)
+          ).rows as { waiting: number }[];
+          if (waiting === managers.length) break;
+          if (Date.now() > deadline) throw new Error(`only ${waiting} creators reached the insert`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await blocker.query("COMMIT");
+      }
+      return await racing;
+    } finally {
+      await blocker.end();
+      await Promise.all(opened.map((pool) => pool.close()));
+    }
+  }
+
+  async function someManagers(n: number) {
+    const roles = ["manager", "account_manager", "super_manager"] as const;
+    return Promise.all(Array.from({ length: n }, (_, i) => createUser(test.db, { role: roles[i % roles.length], accountId })));
+  }
+
+  it.each([
+    ["free-running", false],
+    ["in lockstep", true],
+  ])("ten managers creating a move for one trailer at once (%s): exactly one succeeds, the others get the trailer's 409", async (_, lockstep) => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    const managers = await someManagers(10);
+    const before = await rowCounts();
+    const bodies = managers.map((_manager, i) => single(trailer.trailerNumber, "Yard A", i % 2 ? "Yard B" : "Shop"));
+    const results = await createRace(bodies, managers, lockstep);
+    const won = results.filter((result) => result.status === "fulfilled");
+    const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(won).toHaveLength(1);
+    for (const error of lost) {
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error.status).toBe(409);
+      expect([MOVE_MESSAGES.inRequestedMove(trailer.trailerNumber), MOVE_MESSAGES.inActiveMove(trailer.trailerNumber)]).toContain(error.message);
+    }
+    const after = await rowCounts();
+    expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 1 });
+    const active = await test.db.select().from(moveLegs).where(and(eq(moveLegs.trailerId, trailer.id), moveLegs.active));
+    expect(active).toHaveLength(1);
+  });
+
+  it.each([
+    ["free-running", false],
+    ["in lockstep", true],
+  ])("ten managers creating shuttles of the same two trailers, listed in either order, at once (%s): exactly one succeeds, the others get a 409", async (_, lockstep) => {
+    const a = await createTrailer(test.db, accountId, "Yard A");
+    const b = await createTrailer(test.db, accountId, "Yard B");
+    const managers = await someManagers(10);
+    const before = await rowCounts();
+    const legA = { from: "Yard A", to: "Shop", trailer: a.trailerNumber };
+    const legB = { from: "Yard B", to: "North-1", trailer: b.trailerNumber };
+    const bodies = managers.map((_manager, i) => ({ move_details: { type: "shuttle", moves: i % 2 ? [legA, legB] : [legB, legA] } }));
+    const results = await createRace(bodies, managers, lockstep);
+    const won = results.filter((result) => result.status === "fulfilled");
+    const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    const messages = [a, b].flatMap((t) => [MOVE_MESSAGES.inRequestedMove(t.trailerNumber), MOVE_MESSAGES.inActiveMove(t.trailerNumber)]);
+    expect(
+      lost.map((error) => (error instanceof ServiceError ? { status: error.status, known: messages.includes(error.message) } : String(error))),
+    ).toEqual(lost.map(() => ({ status: 409, known: true })));
+    expect(won).toHaveLength(1);
+    const after = await rowCounts();
+    expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 2 });
+  });
+});
+
+describe("finishing and cancelling", () => {
+  it("finishing takes every trailer to its To location, keeps the Shop flag and writes history under the accepting driver", async () => {
+    const toShop = await placedTrailer(accountId, "Yard A");
+    const fromShop = await placedTrailer(accountId, "Shop");
+    const noHistory = await createTrailer(test.db, accountId, "North-1");
+    expect(fromShop.inShop).toBe(true);
+    const { move } = await createMove(test.db, actor("manager"), {
+      move_details: {
+        type: "triangle",
+        moves: [
+          { from: "Yard A", to: "Shop", trailer: toShop.trailerNumber },
+          { from: "Shop", to: "North-2", trailer: fromShop.trailerNumber },
+          { from: "North-1", to: "Yard B", trailer: noHistory.trailerNumber },
+        ],
+      },
+    });
+    await test.db.update(moves).set({ requestTime: sql`now() - interval '2 hours'` }).where(eq(moves.id, move.id));
+    await transitionMove(test.db, actor("road_driver"), move.id, "accept");
+    // A manager closes it out for the driver: the history still names the driver who drove.
+    const finished = await transitionMove(test.db, actor("manager"), move.id, "finish");
+
+    expect(finished.move.state).toBe("finished");
+    expect(finished.move.finish_time).not.toBeNull();
+    expect(finished.move.elapse_time).toBeGreaterThanOrEqual(7200);
+    expect(finished.move.elapse_time).toBeLessThan(7200 + 60);
+    expect(finished.affectedTrailers).toEqual([toShop.id, fromShop.id, noHistory.id]);
+    expect(finished.moved).toEqual([
+      { trailerId: toShop.id, location: "Shop" },
+      { trailerId: fromShop.id, location: "North-2" },
+      { trailerId: noHistory.id, location: "Yard B" },
+    ]);
+    const row = await moveRow(move.id);
+    expect(row.finishTime).not.toBeNull();
+    expect(row.elapseTime).not.toBeNull();
+
+    const after = await test.db.select().from(trailers).where(inArray(trailers.id, [toShop.id, fromShop.id, noHistory.id])).orderBy(asc(trailers.id));
+    expect(after.map((t) => [t.trailerLocation, t.inShop])).toEqual([
+      ["Shop", true],
+      ["North-2", false],
+      ["Yard B", false],
+    ]);
+
+    for (const [trailer, from, to] of [
+      [toShop, "Yard A", "Shop"],
+      [fromShop, "Shop", "North-2"],
+    ] as const) {
+      const history = await historyOf(trailer.id);
+      expect(history.map((h) => [h.location, h.exitTime === null])).toEqual([
+        [from, false],
+        [to, true],
+      ]);
+      expect(history[1].userAlphaCode).toBe(staff.road_driver.alphaCode);
+    }
+    const history = await historyOf(noHistory.id);
+    expect(history.map((h) => [h.location, h.exitTime === null, h.userAlphaCode])).toEqual([["Yard B", true, staff.road_driver.alphaCode]]);
+
+    const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
+    expect(legs.every((leg) => !leg.active)).toBe(true);
+    // The trailers are free again.
+    expect((await availableTrailers(test.db, accountId, { location: "Shop" })).map((t) => t.id)).toContain(toShop.id);
+  });
+
+  it("cancelling changes no location and writes no history, whether requested or in progress", async () => {
+    for (const accepted of [false, true]) {
+      const trailer = await placedTrailer(accountId, "Shop");
+      const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber, "Shop", "Yard B"));
+      if (accepted) await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
+      const canceller = accepted ? actor("yard_driver") : actor("manager");
+      const { move: cancelled, moved } = await transitionMove(test.db, canceller, move.id, "cancel");
+      expect(cancelled).toMatchObject({ state: "cancelled", is_cancel: true, finish_time: null });
+      expect(cancelled.cancel_time).not.toBeNull();
+      expect(moved).toEqual([]);
+      const [after] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
+      expect({ location: after.trailerLocation, inShop: after.inShop }).toEqual({ location: "Shop", inShop: true });
+      expect((await historyOf(trailer.id)).map((h) => [h.location, h.exitTime])).toEqual([["Shop", null]]);
+      expect((await moveRow(move.id)).cancelUserId).toBe(canceller.id);
+    }
+  });
+
+  it("a refused finish changes nothing", async () => {
+    const trailer = await placedTrailer(accountId, "Yard A");
+    const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber, "Yard A", "Yard B"));
+    const snapshot = async () => ({
+      move: await moveRow(move.id),
+      legs: await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id)),
+      trailer: (await test.db.select().from(trailers).where(eq(trailers.id, trailer.id)))[0],
+      history: await historyOf(trailer.id),
+      audit: await rowCounts(),
+    });
+    // Requested: not yet accepted.
+    let before = await snapshot();
+    expect(await refusal(transitionMove(test.db, actor("manager"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
+    expect(await snapshot()).toEqual(before);
+    // Finished already.
+    await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
+    await transitionMove(test.db, actor("yard_driver"), move.id, "finish");
+    before = await snapshot();
+    expect(await refusal(transitionMove(test.db, actor("yard_driver"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
+    expect(await refusal(transitionMove(test.db, actor("manager"), move.id, "cancel"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.cancel] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a finish that fails midway leaves every trailer, history entry and the move as they were", async () => {
+    await test.db.insert(yards).values({ accountId, name: "Yard Closed" });
+    await test.db.execute(sql`
+      CREATE FUNCTION test_refuse_closed_yard() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.trailer_location = 'Yard Closed' THEN RAISE EXCEPTION 'Yard Closed refuses trailers'; END IF;
+        RETURN NEW;
+      END $$`);
+    await test.db.execute(sql`CREATE TRIGGER test_refuse_closed_yard BEFORE UPDATE ON trailers FOR EACH ROW EXECUTE FUNCTION test_refuse_closed_yard()`);
+    try {
+      const first = await placedTrailer(accountId, "Yard A");
+      const second = await placedTrailer(accountId, "North-4");
+      const { move } = await createMove(test.db, actor("manager"), {
+        move_details: {
+          type: "shuttle",
+          moves: [
+            { from: "Yard A", to: "Shop", trailer: first.trailerNumber },
+            { from: "North-4", to: "Yard Closed", trailer: second.trailerNumber },
+          ],
+        },
+      });
+      await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
+      const snapshot = async () => ({
+        move: await moveRow(move.id),
+        legs: await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id)).orderBy(asc(moveLegs.id)),
+        trailers: await test.db.select().from(trailers).where(inArray(trailers.id, [first.id, second.id])).orderBy(asc(trailers.id)),
+        history: [await historyOf(first.id), await historyOf(second.id)],
+        audit: await rowCounts(),
+      });
+      const before = await snapshot();
+      await expect(transitionMove(test.db, actor("yard_driver"), move.id, "finish")).rejects.toThrow();
+      expect(await snapshot()).toEqual(before);
+      expect(stateOf(before.move)).toBe("in_progress");
+
+      await test.db.execute(sql`DROP TRIGGER test_refuse_closed_yard ON trailers`);
+      const { move: finished } = await transitionMove(test.db, actor("yard_driver"), move.id, "finish");
+      expect(finished.state).toBe("finished");
+    } finally {
+      await test.db.execute(sql`DROP TRIGGER IF EXISTS test_refuse_closed_yard ON trailers`);
+      await test.db.execute(sql`DROP FUNCTION IF EXISTS test_refuse_closed_yard()`);
+    }
+  });
+});
+
+describe("the Move Status panel and lists", () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+
+  it("counts each state, Finished and Cancelled also today, within one account or all of them", async () => {
+    const panelAccount = (await createAccount(test.db, "Panel")).id;
+    const secondAccount = (await createAccount(test.db, "Panel Two")).id;
+    const driver = await createUser(test.db, { role: "yard_driver", accountId: panelAccount });
+    const seed = async (id: number, state: MoveState, extra: { finishTime?: Date; cancelTime?: Date; acceptor?: UserRow | null } = {}) =>
+      insertMove({
+        accountId: id,
+        state,
+        trailers: [await createTrailer(test.db, id, "Yard A")],
+        acceptor: extra.acceptor === undefined ? (state === "in_progress" || state === "finished" ? driver : null) : extra.acceptor,
+        ...extra,
+        requestTime: new Date(Date.now() - 5 * DAY),
+      });
+    for (let i = 0; i < 3; i++) await seed(panelAccount, "requested");
+    for (let i = 0; i < 2; i++) await seed(panelAccount, "in_progress");
+    for (let i = 0; i < 2; i++) await seed(panelAccount, "finished", { finishTime: new Date() });
+    for (let i = 0; i < 3; i++) await seed(panelAccount, "finished", { finishTime: new Date(Date.now() - 3 * DAY) });
+    await seed(panelAccount, "cancelled", { cancelTime: new Date() });
+    await seed(panelAccount, "cancelled", { cancelTime: new Date(Date.now() - 2 * DAY), acceptor: driver });
+    await seed(panelAccount, "cancelled", { cancelTime: new Date(Date.now() - 4 * DAY) });
+    await seed(secondAccount, "requested");
+    await seed(secondAccount, "finished", { finishTime: new Date(), acceptor: driver });
+
+    const summary = await moveSummary(test.db, panelAccount);
+    expect(summary.counts).toEqual({ requested: 3, in_progress: 2, finished: 5, finished_today: 2, cancelled: 3, cancelled_today: 1 });
+    expect(Object.fromEntries(MOVE_STATES.map((state) => [state, summary.moves[state].length]))).toEqual({
+      requested: 3,
+      in_progress: 2,
+      finished: 5,
+      cancelled: 3,
+    });
+    for (const state of MOVE_STATES) {
+      expect(summary.moves[state].every((move) => move.state === state && move.account_id === panelAccount)).toBe(true);
+    }
+    expect(summary.time_zone).toBe("UTC");
+    expect(summary.list_limit).toBe(PANEL_LIST_LIMIT);
+
+    const everything = await moveSummary(test.db, null);
+    const [{ n: allMoves }] = await test.db.select({ n: count() }).from(moves);
+    const { requested, in_progress, finished, cancelled } = everything.counts;
+    expect(requested + in_progress + finished + cancelled).toBe(allMoves);
+    expect(requested).toBeGreaterThanOrEqual(4);
+    expect(everything.counts.finished_today).toBeGreaterThanOrEqual(3);
+    for (const state of MOVE_STATES) expect(everything.moves[state].length).toBe(Math.min(everything.counts[state], PANEL_LIST_LIMIT));
+    const second = await moveSummary(test.db, secondAccount);
+    expect(second.counts).toEqual({ requested: 1, in_progress: 0, finished: 1, finished_today: 1, cancelled: 0, cancelled_today: 0 });
+
+    expect((await moveSummary(test.db, panelAccount, "Not/AZone")).time_zone).toBe("UTC");
+  });
+
+  it("'today' is the viewer's day in its time zone", async () => {
+    const zoneAccount = (await createAccount(test.db, "Zones")).id;
+    const driver = await createUser(test.db, { role: "yard_driver", accountId: zoneAccount });
+    const zone = "Pacific/Kiritimati"; // UTC+14
+    const [{ start }] = (await test.db.execute(sql`select (date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}) as start`)).rows as {
+      start: string | Date;
+    }[];
+    const todayStart = new Date(start);
+    const trailer = () => createTrailer(test.db, zoneAccount, "Yard A");
+    await insertMove({ accountId: zoneAccount, state: "finished", trailers: [await trailer()], acceptor: driver, finishTime: todayStart });
+    await insertMove({ accountId: zoneAccount, state: "finished", trailers: [await trailer()], acceptor: driver, finishTime: new Date(todayStart.getTime() - 1000) });
+    expect((await moveSummary(test.db, zoneAccount, zone)).counts).toMatchObject({ finished: 2, finished_today: 1 });
+  });
+
+  it("lists at most PANEL_LIST_LIMIT moves of each state, newest first", async () => {
+    const busyAccount = (await createAccount(test.db, "Busy")).id;
+    const base = Date.now() - 10 * DAY;
+    await test.db.insert(moves).values(
+      Array.from({ length: PANEL_LIST_LIMIT + 5 }, (_, i) => ({ accountId: busyAccount, moveType: "single", requestTime: new Date(base + i * HOUR) })),
+    );
+    await test.db.insert(moves).values({ accountId: busyAccount, moveType: "single", isCancel: true, cancelTime: new Date() });
+    const summary = await moveSummary(test.db, busyAccount);
+    expect(summary.counts.requested).toBe(PANEL_LIST_LIMIT + 5);
+    expect(summary.moves.requested).toHaveLength(PANEL_LIST_LIMIT);
+    expect(summary.moves.cancelled).toHaveLength(1);
+    const times = summary.moves.requested.map((move) => move.request_time);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times[0]).toBe(new Date(base + (PANEL_LIST_LIMIT + 4) * HOUR).toISOString());
+    expect(summary.moves.requested[0].move_details).toEqual({ type: "single", moves: [] });
+  });
+
+  it("listMoves pages by request time, either order, filtered by state, within the scope", async () => {
+    const listAccount = (await createAccount(test.db, "Lists")).id;
+    const driver = await createUser(test.db, { role: "yard_driver", accountId: listAccount });
+    const base = Date.now() - 2 * DAY;
+    const ids: number[] = [];
+    const states: MoveState[] = ["requested", "in_progress", "finished", "cancelled", "requested", "requested", "finished"];
+    for (const [i, state] of states.entries()) {
+      const move = await insertMove({
+        accountId: listAccount,
+        state,
+        trailers: [await createTrailer(test.db, listAccount, "Yard A")],
+        acceptor: state === "in_progress" || state === "finished" ? driver : null,
+        requestTime: new Date(base + i * HOUR),
+      });
+      ids.push(move.id);
+    }
+    // Same request time as the last one: the id breaks the tie.
+    const tie = await insertMove({ accountId: listAccount, state: "requested", trailers: [], requestTime: new Date(base + 6 * HOUR) });
+    ids.push(tie.id);
+
+    const newest = await listMoves(test.db, { accountId: listAccount });
+    expect(newest.total).toBe(8);
+    expect(newest.moves.map((move) => move.id)).toEqual([tie.id, ...ids.slice(0, 7).reverse()]);
+    const oldest = await listMoves(test.db, { accountId: listAccount, order: "asc" });
+    expect(oldest.moves.map((move) => move.id)).toEqual(ids);
+
+    const page2 = await listMoves(test.db, { accountId: listAccount, order: "asc", page: 2, pageSize: 3 });
+    expect(page2).toMatchObject({ total: 8, page: 2, pageSize: 3 });
+    expect(page2.moves.map((move) => move.id)).toEqual(ids.slice(3, 6));
+    const page3 = await listMoves(test.db, { accountId: listAccount, order: "asc", page: 3, pageSize: 3 });
+    expect(page3.moves.map((move) => move.id)).toEqual(ids.slice(6));
+    expect((await listMoves(test.db, { accountId: listAccount, page: 9, pageSize: 3 })).moves).toEqual([]);
+
+    const requested = await listMoves(test.db, { accountId: listAccount, state: "requested", order: "asc" });
+    expect(requested.total).toBe(4);
+    expect(requested.moves.map((move) => move.id)).toEqual([ids[0], ids[4], ids[5], tie.id]);
+    for (const state of MOVE_STATES) {
+      const list = await listMoves(test.db, { accountId: listAccount, state });
+      expect(list.moves.every((move) => move.state === state)).toBe(true);
+      expect(list.total).toBe(states.filter((s) => s === state).length + (state === "requested" ? 1 : 0));
+    }
+
+    // Out-of-range paging is clamped.
+    expect(await listMoves(test.db, { accountId: listAccount, page: 0, pageSize: 0 })).toMatchObject({ page: 1, pageSize: 1 });
+    expect((await listMoves(test.db, { accountId: listAccount, pageSize: 10_000 })).pageSize).toBe(500);
+
+    const all = await listMoves(test.db, { accountId: null, pageSize: 500 });
+    const accounts = new Set(all.moves.map((move) => move.account_id));
+    expect(accounts.has(listAccount) && accounts.has(accountId)).toBe(true);
+    expect((await listMoves(test.db, { accountId })).moves.every((move) => move.account_id === accountId)).toBe(true);
+  });
+
+  it("availableTrailers: the account's trailers at the place, not in an active move, not on the Road, red-tagged when asked", async () => {
+    const id = (await createAccount(test.db, "Available")).id;
+    await addPlaces(id);
+    const driver = await createUser(test.db, { role: "yard_driver", accountId: id });
+    const free = await createTrailer(test.db, id, "Yard A");
+    const requested = await createTrailer(test.db, id, "Yard A");
+    const inProgress = await createTrailer(test.db, id, "Yard A");
+    const finished = await createTrailer(test.db, id, "Yard A");
+    const cancelled = await createTrailer(test.db, id, "Yard A");
+    const red = await createTrailer(test.db, id, "Yard A");
+    await test.db.update(trailers).set({ redTagged: true }).where(eq(trailers.id, red.id));
+    const elsewhere = await createTrailer(test.db, id, "Yard B");
+    const road = await createTrailer(test.db, id, "Road");
+    await createTrailer(test.db, otherAccountId, "Yard A");
+    await insertMove({ accountId: id, state: "requested", trailers: [requested] });
+    await insertMove({ accountId: id, state: "in_progress", trailers: [inProgress], acceptor: driver });
+    await insertMove({ accountId: id, state: "finished", trailers: [finished], acceptor: driver });
+    await insertMove({ accountId: id, state: "cancelled", trailers: [cancelled] });
+
+    const numbers = (list: { id: number }[]) => list.map((t) => t.id).sort((a, b) => a - b);
+    expect(numbers(await availableTrailers(test.db, id, { location: "Yard A" }))).toEqual([free.id, finished.id, cancelled.id, red.id].sort((a, b) => a - b));
+    expect(numbers(await availableTrailers(test.db, id, { location: "yard a", excludeRedTagged: true }))).toEqual(
+      [free.id, finished.id, cancelled.id].sort((a, b) => a - b),
+    );
+    expect(numbers(await availableTrailers(test.db, id, { location: "Yard B" }))).toEqual([elsewhere.id]);
+    expect(await availableTrailers(test.db, id, { location: "Road" })).toEqual([]);
+    expect(road.trailerLocation).toBe("Road");
+    expect(numbers(await availableTrailers(test.db, id, { location: "Yard A", search: free.trailerNumber }))).toEqual([free.id]);
+    expect(await availableTrailers(test.db, id, { location: "Yard A", search: "%" })).toEqual([]);
+    const [shown] = await availableTrailers(test.db, id, { location: "Yard B" });
+    expect(shown).toMatchObject({ id: elsewhere.id, trailer_number: elsewhere.trailerNumber, trailer_location: "Yard B", red_tagged: false, in_shop: false });
+  });
+
+  it("moveLocations: From only where free trailers stand (never the Road), To every place but the Road", async () => {
+    const id = (await createAccount(test.db, "Locations")).id;
+    await addPlaces(id);
+    const driver = await createUser(test.db, { role: "yard_driver", accountId: id });
+    await createTrailer(test.db, id, "Yard A");
+    await createTrailer(test.db, id, "Yard A");
+    await createTrailer(test.db, id, "Shop");
+    await createTrailer(test.db, id, "Road");
+    await insertMove({ accountId: id, state: "in_progress", trailers: [await createTrailer(test.db, id, "North-2")], acceptor: driver });
+    await insertMove({ accountId: id, state: "requested", trailers: [await createTrailer(test.db, id, "Yard A")] });
+    await insertMove({ accountId: id, state: "finished", trailers: [await createTrailer(test.db, id, "North-3")], acceptor: driver });
+    await createTrailer(test.db, otherAccountId, "North-1");
+
+    const { from, to } = await moveLocations(test.db, id);
+    expect(from).toEqual([
+      { location: "Shop", trailers: 1 },
+      { location: "North-3", trailers: 1 },
+      { location: "Yard A", trailers: 2 },
+    ]);
+    expect(to).toEqual(["Shop", "North-1", "North-2", "North-3", "North-4", "Yard A", "Yard B"]);
+    expect(to).not.toContain("Road");
+  });
+});
+
+describe("tenant isolation", () => {
+  it("moveScope: a non-admin sees its own account whatever it asks; an admin the named account or all", () => {
+    for (const role of ROLES.filter((r) => r !== "admin")) {
+      expect(moveScope(actor(role), otherAccountId)).toBe(accountId);
+      expect(moveScope(actor(role), undefined)).toBe(accountId);
+    }
+    expect(moveScope(actor("admin"), otherAccountId)).toBe(otherAccountId);
+    expect(moveScope(actor("admin"), undefined)).toBeNull();
+    expect(moveScope(actorOf(adminWithoutAccount), undefined)).toBeNull();
+    expect(moveScope(actorOf(adminWithoutAccount), -3)).toBeNull();
+    expect(moveScope(actorOf(adminWithoutAccount), 2 ** 40)).toBeNull();
+    const orphan = { ...actor("manager"), accountId: null };
+    expect(() => moveScope(orphan, accountId)).toThrow(MOVE_MESSAGES.otherAccount);
+  });
+
+  it("moveAccount: a non-admin works on its own account; an admin must name one", () => {
+    expect(moveAccount(actor("manager"), otherAccountId)).toBe(accountId);
+    expect(moveAccount(actor("admin"), otherAccountId)).toBe(otherAccountId);
+    expect(() => moveAccount(actor("admin"), undefined)).toThrow(MOVE_MESSAGES.accountRequired);
+  });
+
+  it("moveAccount: an admin naming an id no row can have is refused as a request error (as moveScope ignores it)", async () => {
+    for (const requested of [1.5, 2 ** 31, 2 ** 40]) {
+      let outcome: unknown;
+      try {
+        outcome = moveAccount(actorOf(adminWithoutAccount), requested);
+      } catch (error) {
+        outcome = error instanceof ServiceError ? error.status : error;
+      }
+      expect(outcome, `account ${requested}`).toBe(400);
+    }
+    // What the Create Move choices endpoint does with such an id: a database failure would be a 500.
+    for (const requested of [1.5, 2 ** 40]) {
+      const outcome = await Promise.resolve()
+        .then(() => moveLocations(test.db, moveAccount(actorOf(adminWithoutAccount), requested)))
+        .then(
+          () => "listed",
+          (error) => (error instanceof ServiceError ? error.status : `not a ServiceError: ${String(error).slice(0, 120)}`),
+        );
+      expect(outcome, `account ${requested}`).toBe(400);
+    }
+  });
+
+  it("a non-admin cannot accept, finish or cancel another account's move; its manager can", async () => {
+    const trailer = await createTrailer(test.db, otherAccountId, "Yard A");
+    const move = await insertMove({ accountId: otherAccountId, state: "requested", trailers: [trailer] });
+    for (const role of ROLES.filter((r) => r !== "admin")) {
+      for (const action of MOVE_ACTIONS) {
+        expect(await refusal(transitionMove(test.db, actor(role), move.id, action))).toEqual({ status: 403, errors: [MOVE_MESSAGES.otherAccount] });
+      }
+    }
+    expect(stateOf(await moveRow(move.id))).toBe("requested");
+    const { move: cancelled } = await transitionMove(test.db, actorOf(otherManager), move.id, "cancel");
+    expect(cancelled.state).toBe("cancelled");
+  });
+
+  it("the panel of one account shows none of another's moves", async () => {
+    const trailer = await createTrailer(test.db, otherAccountId, "Yard A");
+    const { move } = await createMove(test.db, actorOf(otherManager), single(trailer.trailerNumber));
+    const ownSummary = await moveSummary(test.db, moveScope(actor("manager"), otherAccountId));
+    expect(MOVE_STATES.flatMap((state) => ownSummary.moves[state]).some((m) => m.id === move.id)).toBe(false);
+    const ownList = await listMoves(test.db, { accountId: moveScope(actor("yard_driver"), otherAccountId), pageSize: 500 });
+    expect(ownList.moves.some((m) => m.id === move.id)).toBe(false);
+    expect((await availableTrailers(test.db, accountId, { location: "Yard A" })).some((t) => t.id === trailer.id)).toBe(false);
+  });
+});

@@ -178,7 +178,7 @@ export type MoveSummary = Awaited<ReturnType<typeof moveSummary>>;
 /** The account a manager works on in Create Move: the one an admin names, or a non-admin's own. */
 export function moveAccount(actor: Actor, requested: number | undefined): number {
   if (actor.isAdmin) {
-    if (!requested) throw new ServiceError(400, MOVE_MESSAGES.accountRequired);
+    if (!requested || !isRecordId(requested)) throw new ServiceError(400, MOVE_MESSAGES.accountRequired);
     return requested;
   }
   if (actor.accountId === null) throw new ServiceError(403, MOVE_MESSAGES.createDenied);
@@ -312,6 +312,9 @@ export async function createMove(db: Database, actor: Actor, input: unknown): Pr
 
   try {
     const id = await withActor(db, actor.alphaCode, async (tx) => {
+      // Requests for the same trailers queue here (in id order, so they never deadlock) and each
+      // then sees the moves committed before it.
+      await tx.select({ id: trailers.id }).from(trailers).where(inArray(trailers.id, trailerIds)).orderBy(asc(trailers.id)).for("update");
       const conflicts = await activeMoveConflicts(tx, trailerIds);
       if (conflicts.length) throw new ServiceError(409, conflicts);
       const [move] = await tx

@@ -3,6 +3,7 @@ import { requireApi } from "~/lib/guards.server";
 import { answerServiceErrors } from "~/services/errors.server";
 import { accountHistory } from "~/services/location-history.server";
 import { actingAccount } from "~/services/trailer-records.server";
+import { methodNotAllowed } from "~/lib/api.server";
 
 /**
  * `GET /api/accounts/{accountId}/trucks-location-history`: truck id → its stays of the last 30 days,
@@ -14,4 +15,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     const accountId = actingAccount(actor, Number(params.id) || undefined);
     return Response.json(await accountHistory(context.db(), "truck", accountId));
   });
+}
+
+export function action() {
+  return methodNotAllowed();
 }

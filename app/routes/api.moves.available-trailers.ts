@@ -3,6 +3,7 @@ import { canCreateMoves, MOVE_MESSAGES } from "~/domain/moves";
 import { requireApi } from "~/lib/guards.server";
 import { answerServiceErrors, ServiceError } from "~/services/errors.server";
 import { availableTrailers, moveAccount } from "~/services/moves.server";
+import { methodNotAllowed } from "~/lib/api.server";
 
 /**
  * `GET /api/moves/available-trailers?location=&account_id=&exclude_red_tagged=`: the trailers at a
@@ -22,4 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
     return Response.json(trailers);
   });
+}
+
+export function action() {
+  return methodNotAllowed();
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApi } from "~/lib/guards.server";
 import { answerServiceErrors } from "~/services/errors.server";
 import { moveScope, moveSummary } from "~/services/moves.server";
+import { methodNotAllowed } from "~/lib/api.server";
 
 /**
  * `GET /api/moves/summary?account_id=&tz=`: what the Move Status panel shows — each state's count
@@ -13,4 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return answerServiceErrors(async () =>
     Response.json(await moveSummary(context.db(), moveScope(actor, Number(params.get("account_id")) || undefined), params.get("tz") ?? "UTC")),
   );
+}
+
+export function action() {
+  return methodNotAllowed();
 }

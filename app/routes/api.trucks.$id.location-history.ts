@@ -3,6 +3,7 @@ import { requireApi } from "~/lib/guards.server";
 import { answerServiceErrors } from "~/services/errors.server";
 import { assetHistory } from "~/services/location-history.server";
 import { getTruck } from "~/services/truck-records.server";
+import { methodNotAllowed } from "~/lib/api.server";
 
 /** `GET /api/trucks/{id}/location-history`: newest first. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -11,4 +12,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     const truck = await getTruck(context.db(), actor, Number(params.id));
     return Response.json(await assetHistory(context.db(), "truck", truck.id));
   });
+}
+
+export function action() {
+  return methodNotAllowed();
 }

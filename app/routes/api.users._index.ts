@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApi } from "~/lib/guards.server";
 import { ROLES, type Role } from "~/domain/roles";
 import { listUsers } from "~/services/users.server";
+import { methodNotAllowed } from "~/lib/api.server";
 
 /**
  * `GET /api/users/`: the users the caller may see (own account; admins any account with
@@ -22,4 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageSize: Number(params.get("page_size")) || 50,
   });
   return Response.json(result);
+}
+
+export function action() {
+  return methodNotAllowed();
 }

@@ -3,6 +3,7 @@ import { requireApi } from "~/lib/guards.server";
 import { answerServiceErrors } from "~/services/errors.server";
 import { listYards, publicYard } from "~/services/places.server";
 import { actingAccount } from "~/services/trailer-records.server";
+import { methodNotAllowed } from "~/lib/api.server";
 
 /** `GET /api/yards/` (admins name the account with `account_id`; everyone else gets their own). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,4 +13,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const rows = await listYards(context.db(), actingAccount(actor, requested));
     return Response.json(rows.map(publicYard));
   });
+}
+
+export function action() {
+  return methodNotAllowed();
 }

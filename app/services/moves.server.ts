@@ -18,6 +18,7 @@ import type { Actor } from "../lib/guards.server";
 import { ServiceError } from "./errors.server";
 import { recordLocationChange } from "./location-history.server";
 import { accountPlaces } from "./trailers.server";
+import { paging } from "../lib/paging";
 
 export type MoveRow = typeof moves.$inferSelect;
 export interface MoveLeg {
@@ -100,8 +101,7 @@ export interface MoveListQuery {
 
 /** `GET /api/moves`: a page of moves by request time (the spec's sort=all_times), newest first by default. */
 export async function listMoves(db: Queryable, query: MoveListQuery) {
-  const pageSize = Math.min(Math.max(query.pageSize ?? 100, 1), 500);
-  const page = Math.max(query.page ?? 1, 1);
+  const { page, pageSize, offset } = paging(query, 100, 500);
   const where = and(scopeCondition(query.accountId), query.state ? STATE_CONDITION[query.state] : undefined);
   const order = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
@@ -109,7 +109,7 @@ export async function listMoves(db: Queryable, query: MoveListQuery) {
       .where(where)
       .orderBy(order(moves.requestTime), order(moves.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(moves).where(where),
   ]);
   return { moves: rows.map(publicMove), total, page, pageSize };

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, isNull, not, or, sql, type SQL } from "driz
 import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
 import { locationGroup, locationOptions, ROAD, SHOP } from "../domain/locations";
 import type { Queryable } from "../lib/db.server";
+import { paging } from "../lib/paging";
 
 export const TRAILER_STATUS_FILTERS = ["all", "red", "yellow", "available"] as const;
 export const TRAILER_LOAD_FILTERS = ["all", "loaded", "empty", "trays"] as const;
@@ -80,8 +81,7 @@ export async function listTrailers(db: Queryable, accountId: number, query: Trai
     );
   }
   const where = and(...conditions);
-  const pageSize = Math.min(Math.max(query.pageSize ?? 50, 1), 200);
-  const page = Math.max(query.page ?? 1, 1);
+  const { page, pageSize, offset } = paging(query, 50, 200);
   const since = trailerLocationHistory.entryTime;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -91,7 +91,7 @@ export async function listTrailers(db: Queryable, accountId: number, query: Trai
       .where(where)
       .orderBy(query.timeSort === "desc" ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(offset),
     db.select({ total: count() }).from(trailers).where(where),
   ]);
   return { trailers: rows, total, page, pageSize, places };

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { trucks, truckLocationHistory, users } from "../../db/schema";
 import type { Queryable } from "../lib/db.server";
+import { paging } from "../lib/paging";
 
 export const TRUCK_SORTS = ["location", "number", "type", "make", "model", "assigned", "status"] as const;
 export type TruckSort = (typeof TRUCK_SORTS)[number];
@@ -55,8 +56,7 @@ export async function listTrucks(db: Queryable, accountId: number, query: TruckL
     );
   }
   const where = and(...conditions);
-  const pageSize = Math.min(Math.max(query.pageSize ?? 50, 1), 200);
-  const page = Math.max(query.page ?? 1, 1);
+  const { page, pageSize, offset } = paging(query, 50, 200);
   const column = SORT_COLUMNS[query.sort ?? "number"];
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -67,7 +67,7 @@ export async function listTrucks(db: Queryable, accountId: number, query: TruckL
       .where(where)
       .orderBy(query.order === "desc" ? desc(column) : asc(column), asc(trucks.truckNumber))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(offset),
     db.select({ total: count() }).from(trucks).leftJoin(users, eq(users.id, trucks.assignedUserId)).where(where),
   ]);
   return { trucks: rows, total, page, pageSize };

@@ -17,6 +17,7 @@ import type { Actor } from "../lib/guards.server";
 import { hashPassword } from "../lib/password.server";
 import type { UserRow } from "../lib/session.server";
 import { ServiceError, validationErrors } from "./errors.server";
+import { paging } from "../lib/paging";
 
 /** A user as the API and pages show it: never the password hash. */
 export function publicUser(user: UserRow) {
@@ -227,8 +228,7 @@ export interface UserListQuery {
  */
 export async function listUsers(db: Queryable, actor: Actor, query: UserListQuery = {}) {
   const where = visibleUsersWhere(actor, query);
-  const pageSize = Math.min(Math.max(query.pageSize ?? 50, 1), 200);
-  const page = Math.max(query.page ?? 1, 1);
+  const { page, pageSize, offset } = paging(query, 50, 200);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ user: users, accountName: accounts.accountName })
@@ -237,7 +237,7 @@ export async function listUsers(db: Queryable, actor: Actor, query: UserListQuer
       .where(where)
       .orderBy(asc(users.alphaCode), asc(users.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(offset),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return {

@@ -438,3 +438,13 @@ test("an admin naming an account id that cannot exist gets a 4xx or nothing, nev
   const created = await admin.post("/api/moves", single("Yard A", "Shop", "ACB10001", { account_id: 99999999999 }));
   expect(created.status()).toBeLessThan(500);
 });
+
+test("a GET-only API path answers other methods with 405 in the API's error shape", async ({ newUser, apiAs }) => {
+  const manager = await apiAs((await newUser("manager")).email);
+  const token = await csrfTokenOf(manager);
+  for (const path of ["/api/moves/summary", "/api/moves/locations", "/api/moves/available-trailers", "/api/trailers/1/location-history"]) {
+    const response = await manager.post(path, { headers: { "X-CSRF-Token": token }, data: {} });
+    expect(response.status(), path).toBe(405);
+    expect(await response.json()).toEqual({ error: "Method not allowed", errors: ["Method not allowed"] });
+  }
+});

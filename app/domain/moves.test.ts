@@ -171,6 +171,12 @@ describe("legProblem", () => {
     expect(legProblem("shuttle", [leg("T1"), leg("T1", "Yard B", "Yard A")])).toBe(MOVE_MESSAGES.trailerTwice);
   });
 
+  it("refuses trailers on the Road, naming them, after the location rules and before a trailer used twice", () => {
+    expect(legProblem("shuttle", [leg("T1"), leg("T2", "Yard B", "Yard A")], ["T1", "T2"])).toBe(MOVE_MESSAGES.onRoad(["T1", "T2"]));
+    expect(legProblem("shuttle", [leg("T1"), leg("T1", "Yard B", "Yard A")], ["T1", "T1"])).toBe(MOVE_MESSAGES.onRoad(["T1"]));
+    expect(legProblem("single", [leg("T1", "Yard A", "Yard A")], ["T1"])).toBe(MOVE_MESSAGES.sameLocation);
+  });
+
   it("gives the first broken rule, in the spec's order", () => {
     // Leg count before everything.
     expect(legProblem("single", [leg(""), leg("", "", "")])).toBe(MOVE_MESSAGES.legCount);

@@ -164,14 +164,16 @@ export type CreateMoveInput = z.infer<typeof createMoveSchema>;
 export type MoveLegInput = z.infer<typeof legSchema>;
 
 /**
- * The rules of spec §5 that need no database, in the spec's order: the first broken rule's
- * message (the form shows one at a time, as the original does). Null when the legs are fine.
+ * The rules of spec §5 in the spec's order: the first broken rule's message (the form shows one at
+ * a time, as the original does), or null. `onRoad` are the legs' trailers that stand on the Road:
+ * the server knows them; the form never offers them.
  */
-export function legProblem(type: MoveType, legs: MoveLegInput[]): string | null {
+export function legProblem(type: MoveType, legs: MoveLegInput[], onRoad: string[] = []): string | null {
   if (legs.length !== LEGS_OF[type]) return MOVE_MESSAGES.legCount;
   if (legs.some((leg) => !leg.trailer)) return MOVE_MESSAGES.trailerRequired;
   if (legs.some((leg) => !leg.from || !leg.to)) return MOVE_MESSAGES.locationsRequired;
   if (legs.some((leg) => leg.from.toLowerCase() === leg.to.toLowerCase())) return MOVE_MESSAGES.sameLocation;
+  if (onRoad.length) return MOVE_MESSAGES.onRoad([...new Set(onRoad)]);
   const numbers = legs.map((leg) => leg.trailer);
   if (new Set(numbers).size !== numbers.length) return MOVE_MESSAGES.trailerTwice;
   return null;

@@ -282,21 +282,23 @@ export async function createMove(db: Database, actor: Actor, input: unknown): Pr
   if (!parsed.success) throw new ServiceError(400, MOVE_MESSAGES.legCount);
   const { type, moves: legs } = parsed.data.move_details;
   const accountId = moveAccount(actor, parsed.data.account_id);
-  const problem = legProblem(type, legs);
-  if (problem) throw new ServiceError(400, problem);
-
-  const places = await accountPlaces(db, accountId);
-  const canonical = (typed: string) => places.locations.find((location) => location.toLowerCase() === typed.toLowerCase());
-  const numbers = legs.map((leg) => leg.trailer);
-  const found = await db
-    .select({ id: trailers.id, trailerNumber: trailers.trailerNumber, trailerLocation: trailers.trailerLocation })
-    .from(trailers)
-    .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerNumber, numbers)));
+  const numbers = legs.map((leg) => leg.trailer).filter(Boolean);
+  const [places, found] = await Promise.all([
+    accountPlaces(db, accountId),
+    numbers.length
+      ? db
+          .select({ id: trailers.id, trailerNumber: trailers.trailerNumber, trailerLocation: trailers.trailerLocation })
+          .from(trailers)
+          .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerNumber, numbers)))
+      : Promise.resolve([]),
+  ]);
   const byNumber = new Map(found.map((trailer) => [trailer.trailerNumber, trailer]));
+  const onRoad = numbers.filter((number) => byNumber.get(number)?.trailerLocation === ROAD);
+  const problem = legProblem(type, legs, onRoad);
+  if (problem) throw new ServiceError(400, problem);
   const unknown = numbers.find((number) => !byNumber.has(number));
   if (unknown) throw new ServiceError(400, MOVE_MESSAGES.trailerUnknown(unknown));
-  const onRoad = numbers.filter((number) => byNumber.get(number)!.trailerLocation === ROAD);
-  if (onRoad.length) throw new ServiceError(400, MOVE_MESSAGES.onRoad(onRoad));
+  const canonical = (typed: string) => places.locations.find((location) => location.toLowerCase() === typed.toLowerCase());
 
   const planned = legs.map((leg, index) => {
     const from = canonical(leg.from);

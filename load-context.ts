@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { csrfTokenFor } from "./app/lib/csrf.server";
 import { openDatabase, type Database, type OpenDatabase } from "./app/lib/db.server";
+import { roomEvents } from "./app/lib/realtime.server";
 import { readSessionToken, resolveSession, type SessionState } from "./app/lib/session.server";
+import type { EventSink } from "./app/services/context.server";
 import type { AccountRoom } from "./party/account-room";
 
 /** Bindings and variables of the Worker (wrangler.toml, secrets, `--var`). */
@@ -16,6 +18,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext };
     /** The request's database, opened on first use and closed after the response. */
     db(): Database;
+    /** Where the request's committed writes send their realtime events and socket closes. */
+    events: EventSink;
     /** The state of the request's session cookie, resolved once per request. */
     session(): Promise<SessionState>;
     /** The CSRF token this request's page must send back, resolved once per request. */
@@ -42,6 +46,7 @@ export function getLoadContext(
       opened ??= openDatabase(env);
       return opened.db;
     },
+    events: roomEvents(env, ctx),
     session() {
       session ??= resolveSession(context.db(), readSessionToken(request));
       return session;

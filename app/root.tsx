@@ -5,11 +5,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AppHeader } from "./components/app-header";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { SessionManager } from "./components/session-manager";
 import { socketRoomOf } from "./domain/realtime-events";
 import stylesheet from "./tailwind.css?url";
@@ -70,20 +69,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string"
-      ? error.data
-      : "The page could not be shown."
-    : "An unexpected error occurred. Please try again.";
-  return (
-    <section role="alert" className="mx-auto max-w-lg rounded-lg border border-red-200 bg-white p-6 shadow-sm">
-      <h1 className="text-lg font-semibold text-red-700">{title}</h1>
-      <p className="mt-2 text-slate-700">{message}</p>
-      <a href="/" className="mt-4 inline-block text-brand-600 underline">
-        Back to the dashboard
-      </a>
-    </section>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -12,6 +12,7 @@ import {
   MOVE_STATES,
   MOVE_TYPES,
   moveState,
+  panelActions,
   pollInterval,
   STATE_FOR,
   type ActionVerdict,
@@ -239,5 +240,32 @@ describe("pollInterval", () => {
   it("polls every 15 s while a move is active, else every 60 s", () => {
     expect(pollInterval(true)).toBe(15_000);
     expect(pollInterval(false)).toBe(60_000);
+  });
+});
+
+describe("panelActions", () => {
+  const driver = { ...flagsFor("yard_driver"), id: 7, accountId: 10 };
+  const manager = { ...flagsFor("manager"), id: 8, accountId: 10 };
+  const admin = { ...flagsFor("admin"), id: 1, accountId: null };
+  const requested = { accountId: 10, acceptUserId: null, inProgress: false, state: "requested" as const };
+  const mine = { accountId: 10, acceptUserId: 7, inProgress: true, state: "in_progress" as const };
+
+  it("offers the buttons the viewer may use in the move's state", () => {
+    expect(panelActions(driver, requested, null)).toEqual({ message: null, actions: ["accept"] });
+    expect(panelActions(driver, mine, null)).toEqual({ message: null, actions: ["finish", "cancel"] });
+    expect(panelActions(driver, { ...mine, acceptUserId: 99 }, null)).toEqual({ message: null, actions: [] });
+    expect(panelActions(manager, requested, null)).toEqual({ message: null, actions: ["accept", "cancel"] });
+    expect(panelActions(manager, { ...mine, state: "finished" }, null)).toEqual({ message: null, actions: [] });
+    expect(panelActions({ ...flagsFor("security"), id: 9, accountId: 10 }, requested, null)).toEqual({ message: null, actions: [] });
+  });
+
+  it("replaces the buttons with the spec's messages for another account's move", () => {
+    expect(panelActions(manager, { ...requested, accountId: 20 }, null)).toEqual({ message: MOVE_MESSAGES.panelOtherAccount, actions: [] });
+    expect(panelActions(admin, { ...requested, accountId: 20 }, 10)).toEqual({
+      message: "This move belongs to a different account (ID: 20). Select that account to modify this move.",
+      actions: [],
+    });
+    // An admin with no account selected may act on every account's moves.
+    expect(panelActions(admin, { ...requested, accountId: 20 }, null)).toEqual({ message: null, actions: ["accept", "cancel"] });
   });
 });

@@ -142,6 +142,25 @@ export function mayAct(
   return "not_yours";
 }
 
+/**
+ * The Move Status panel's buttons for a move, or the spec's message when the move belongs to
+ * another account than the one the viewer works in (an admin: the selected account, if any).
+ */
+export function panelActions(
+  viewer: MoveViewer,
+  move: { accountId: number; acceptUserId: number | null; inProgress: boolean; state: MoveState },
+  selectedAccount: number | null,
+): { message: string | null; actions: MoveAction[] } {
+  if (viewer.isAdmin) {
+    if (selectedAccount !== null && move.accountId !== selectedAccount) {
+      return { message: MOVE_MESSAGES.panelOtherAccountAdmin(move.accountId), actions: [] };
+    }
+  } else if (move.accountId !== viewer.accountId) {
+    return { message: MOVE_MESSAGES.panelOtherAccount, actions: [] };
+  }
+  return { message: null, actions: ACTIONS_IN[move.state].filter((action) => mayAct(viewer, move, action) === "allowed") };
+}
+
 /** One leg of a Create Move request, as the form and the API send it (trailer by number). */
 const text = z.preprocess((value) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : ""), z.string());
 const legSchema = z.object({

@@ -1,7 +1,10 @@
-/** Shapes of the JSON API: errors always as `{ error, errors }` with a 4xx status. */
-export function apiError(status: number, errors: string | string[], headers?: HeadersInit): Response {
+/**
+ * Shapes of the JSON API: errors always as `{ error, errors }` with a 4xx status, and `field`
+ * when the refusal is about one field of the request.
+ */
+export function apiError(status: number, errors: string | string[], headers?: HeadersInit, field?: string): Response {
   const list = Array.isArray(errors) ? errors : [errors];
-  return Response.json({ error: list[0], errors: list }, { status, headers });
+  return Response.json({ error: list[0], errors: list, ...(field ? { field } : {}) }, { status, headers });
 }
 
 export const INVALID_JSON = "The request body must be JSON";

@@ -1,24 +1,18 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { MESSAGES } from "../domain/auth";
+import { apiError } from "./api.server";
 import { pageAccess } from "../domain/route-access";
-import { rankOf } from "../domain/roles";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState, type UserRow } from "./session.server";
+import { actorOf, type Actor, type ServiceContext } from "../services/context.server";
+export { actorOf, type Actor };
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState } from "./session.server";
 
-export type SessionUser = UserRow;
 type LiveSession = Extract<SessionState, { state: "live" }>;
+/** A signed-in request: its session, its user, and the context its service calls take. */
+export type SignedIn = LiveSession & { ctx: ServiceContext; actor: Actor };
 
-/** The acting user as services see it: who, which account, which rank. */
-export interface Actor {
-  id: number;
-  accountId: number | null;
-  alphaCode: string | null;
-  isAdmin: boolean;
-  rank: number;
-  user: UserRow;
-}
-
-export function actorOf(user: UserRow): Actor {
-  return { id: user.id, accountId: user.accountId, alphaCode: user.alphaCode, isAdmin: user.isAdmin, rank: rankOf(user), user };
+function signedIn(session: LiveSession, context: AppLoadContext): SignedIn {
+  const actor = actorOf(session.user);
+  return { ...session, actor, ctx: { db: context.db(), actor, events: context.events } };
 }
 
 /** Where a signed-in user lands: admins on the admin dashboard, everyone else on the account dashboard. */
@@ -45,21 +39,17 @@ export function pagePath(request: Request): string {
  * change the password sees only /change-password; the route table (app/domain/route-access.ts)
  * decides the rest.
  */
-export async function requirePage(request: Request, context: AppLoadContext): Promise<LiveSession> {
+export async function requirePage(request: Request, context: AppLoadContext): Promise<SignedIn> {
   const session = await context.session();
   if (session.state !== "live") throw redirect(loginRedirect(session.state));
   const pathname = pagePath(request);
   if (session.user.firstLogin) {
     if (pathname !== "/change-password") throw redirect("/change-password");
-    return session;
+    return signedIn(session, context);
   }
   const access = pageAccess(pathname, session.user);
   if (!access.allowed) throw redirect(access.redirectTo);
-  return session;
-}
-
-function apiError(status: number, error: string): Response {
-  return Response.json({ error, errors: [error] }, { status });
+  return signedIn(session, context);
 }
 
 const SESSION_MESSAGES: Record<Exclude<SessionState["state"], "live">, string> = {
@@ -77,12 +67,12 @@ const SESSION_MESSAGES: Record<Exclude<SessionState["state"], "live">, string> =
 export async function requireApi(
   context: AppLoadContext,
   options: { allowFirstLogin?: boolean; adminOnly?: boolean } = {},
-): Promise<LiveSession & { actor: Actor }> {
+): Promise<SignedIn> {
   const session = await context.session();
   if (session.state !== "live") throw apiError(401, SESSION_MESSAGES[session.state]);
   if (session.user.firstLogin && !options.allowFirstLogin) throw apiError(403, MESSAGES.mustChangePassword);
   if (options.adminOnly && !session.user.isAdmin) throw apiError(403, MESSAGES.adminOnly);
-  return { ...session, actor: actorOf(session.user) };
+  return signedIn(session, context);
 }
 
 export function sessionMessage(state: SessionState["state"]): string | null {

@@ -2,6 +2,7 @@ import { getServerByName, routePartykitRequest } from "partyserver";
 import type { Env } from "../../load-context";
 import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../../party/account-room";
 import { ALL_ACCOUNTS_ROOM, socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
+import type { AfterCommit, EventSink, SessionEndReason } from "../services/context.server";
 import { openDatabase } from "./db.server";
 import { readSessionToken, resolveSession } from "./session.server";
 
@@ -40,22 +41,42 @@ export async function handleRoomRequest(request: Request, env: Env): Promise<Res
   return response ?? new Response("Not found", { status: 404 });
 }
 
-/** Sends an event to an account's room and to the admins' room. Call it after the write commits. */
+/** Sends an event to an account's room and to the admins' room. */
 export async function publish(env: Env, accountId: number, event: RealtimeEvent): Promise<void> {
   const message = JSON.stringify(event);
   const rooms = [String(accountId), ALL_ACCOUNTS_ROOM];
   await Promise.all(rooms.map(async (name) => (await getServerByName(env.AccountRoom, name)).publish(message)));
 }
 
-/** Closes the open sockets of an ended session in every room it may have joined. */
-export type SessionEndReason = "logout" | "timeout" | "replaced" | "deactivated";
+async function deliver(env: Env, effect: AfterCommit): Promise<void> {
+  if (effect.kind === "publish") return publish(env, effect.accountId, effect.event);
+  const room = await getServerByName(env.AccountRoom, effect.room);
+  await room.closeSessionSockets(effect.sessionId, effect.reason);
+}
 
+/**
+ * The Worker's event sink: what a committed write queued goes to the rooms after the response
+ * (`waitUntil`), so no request waits for the fan-out.
+ */
+export function roomEvents(env: Env, ctx: ExecutionContext): EventSink {
+  return {
+    send(effects) {
+      ctx.waitUntil(
+        Promise.all(effects.map((effect) => deliver(env, effect))).then(
+          () => undefined,
+          (error) => console.error("delivering realtime events", error),
+        ),
+      );
+    },
+  };
+}
+
+/** Closes the open sockets of an ended session in the room it may have joined. */
 export async function closeSessionSockets(
   env: Env,
   sessionId: number,
   user: { isAdmin: boolean; accountId: number | null },
   reason: SessionEndReason,
 ): Promise<void> {
-  const room = await getServerByName(env.AccountRoom, socketRoomOf(user));
-  await room.closeSessionSockets(sessionId, reason);
+  await deliver(env, { kind: "close_sockets", sessionId, room: socketRoomOf(user), reason });
 }

@@ -1,12 +1,16 @@
 import type { ZodError } from "zod";
 import { apiError } from "../lib/api.server";
 
-/** A refusal a service gives on purpose: a status and the messages the user should read. */
+/**
+ * A refusal a service gives on purpose: a status, the messages the user should read, and the
+ * field they are about when there is one (the form shows them next to it).
+ */
 export class ServiceError extends Error {
   readonly errors: string[];
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 429,
     errors: string | string[],
+    readonly field?: string,
   ) {
     const list = Array.isArray(errors) ? errors : [errors];
     super(list[0]);
@@ -17,6 +21,13 @@ export class ServiceError extends Error {
 /** The distinct messages of a failed Zod parse, in order. */
 export function validationErrors(error: ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];
+}
+
+/** Parses a service's input with its schema; a failure is a 400 with the schema's messages. */
+export function parseInput<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
+  return parsed.data;
 }
 
 /** Runs an API handler, answering a ServiceError as `{error, errors}` with its status. */

@@ -3,10 +3,9 @@ import { ArrowRight, Plus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/modal";
 import {
-  ACTIONS_IN,
   canCreateMoves,
   formatDuration,
-  mayAct,
+  panelActions,
   MOVE_MESSAGES,
   MOVE_STATE_LABEL,
   MOVE_STATES,
@@ -239,18 +238,6 @@ function MoveList({
   );
 }
 
-/** What the viewer may do with a move: its buttons, or why there are none. */
-function entryActions(viewer: MoveViewer, move: PublicMove, selectedAccount: number | null) {
-  const accountId = move.account_id;
-  if (viewer.isAdmin) {
-    if (selectedAccount !== null && accountId !== selectedAccount) return { message: MOVE_MESSAGES.panelOtherAccountAdmin(accountId), actions: [] };
-  } else if (accountId !== viewer.accountId) {
-    return { message: MOVE_MESSAGES.panelOtherAccount, actions: [] };
-  }
-  const stateFields = { accountId, acceptUserId: move.accept_user_id, inProgress: move.in_progress };
-  return { message: null, actions: ACTIONS_IN[move.state].filter((action) => mayAct(viewer, stateFields, action) === "allowed") };
-}
-
 function MoveEntry({
   move,
   viewer,
@@ -264,7 +251,7 @@ function MoveEntry({
 }) {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { message, actions } = entryActions(viewer, move, selectedAccount);
+  const { message, actions } = panelActions(viewer, { accountId: move.account_id, acceptUserId: move.accept_user_id, inProgress: move.in_progress, state: move.state }, selectedAccount);
 
   const run = async (action: MoveAction) => {
     if (action === "cancel" && !window.confirm(`Cancel move #${move.id}?`)) return;

@@ -1,0 +1,60 @@
+import type { Submission } from "@conform-to/react";
+import { data } from "@remix-run/cloudflare";
+import { ServiceError } from "../services/errors.server";
+import { apiError } from "./api.server";
+
+/** An /api endpoint: a service refusal is answered as `{error, errors, field}` with its status. */
+export function apiRoute<Args>(handler: (args: Args) => Promise<Response>): (args: Args) => Promise<Response> {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof ServiceError) return apiError(error.status, error.errors, undefined, error.field);
+      throw error;
+    }
+  };
+}
+
+/** The body of a refusal thrown to a page's error boundary. */
+export type RefusalData = { message: string; errors: string[] };
+
+/**
+ * A page loader: a service refusal (a missing record: 404) is thrown as a response, and the
+ * route's error boundary shows its message with the status.
+ */
+export function pageRoute<Args, Result>(handler: (args: Args) => Promise<Result>): (args: Args) => Promise<Result> {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof ServiceError) throw data<RefusalData>({ message: error.message, errors: error.errors }, { status: error.status });
+      throw error;
+    }
+  };
+}
+
+/**
+ * A form action's service call: a refusal comes back as the form's result, next to the field it
+ * is about (else above the form), with its status.
+ */
+export async function replyTo<Result>(submission: Submission<unknown>, work: () => Promise<Result>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const reply = error.field
+      ? submission.reply({ fieldErrors: { [error.field]: error.errors } })
+      : submission.reply({ formErrors: error.errors });
+    return data(reply, { status: error.status });
+  }
+}
+
+/** A button's action (delete, deactivate): a refusal comes back as `{ errors }` for the page to list. */
+export async function refusalOf<Result>(work: () => Promise<Result>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return data({ errors: error.errors }, { status: error.status });
+  }
+}

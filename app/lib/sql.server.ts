@@ -1,0 +1,26 @@
+import { ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
+
+/** The Postgres error behind a Drizzle error (Drizzle wraps the driver's in `cause`). */
+function postgresError(error: unknown): { code?: string; constraint?: string } {
+  const wrapped = error as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string };
+  return wrapped.cause?.code ? wrapped.cause : wrapped;
+}
+
+/** Whether an error is a unique violation (of `constraint`, when named). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = postgresError(error);
+  return cause.code === "23505" && (constraint === undefined || cause.constraint === constraint);
+}
+
+/** `%text%` for ILIKE, with the text's own `%`, `_` and `\` matched literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Rows where any of `columns` contains `search` (any case); no condition when the search is blank. */
+export function searchAny(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  return or(...columns.map((column) => ilike(column as AnyColumn, pattern)));
+}

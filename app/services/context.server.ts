@@ -1,0 +1,81 @@
+import { rankOf } from "../domain/roles";
+import { socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
+import { withActor, type Database, type Transaction } from "../lib/db.server";
+import type { UserRow } from "../lib/session.server";
+
+/** The acting user as services see it: who, which account, which rank. */
+export interface Actor {
+  id: number;
+  accountId: number | null;
+  alphaCode: string | null;
+  isAdmin: boolean;
+  rank: number;
+  user: UserRow;
+}
+
+export function actorOf(user: UserRow): Actor {
+  return { id: user.id, accountId: user.accountId, alphaCode: user.alphaCode, isAdmin: user.isAdmin, rank: rankOf(user), user };
+}
+
+export type SessionEndReason = "logout" | "timeout" | "replaced" | "deactivated";
+
+/** What a write leaves to do once it has committed: tell a room, or close an ended session's sockets. */
+export type AfterCommit =
+  | { kind: "publish"; accountId: number; event: RealtimeEvent }
+  | { kind: "close_sockets"; sessionId: number; room: string; reason: SessionEndReason };
+
+/** Where committed writes send their side effects (the Worker: the rooms, after the response). */
+export interface EventSink {
+  send(effects: readonly AfterCommit[]): void;
+}
+
+/** What every service call gets: the request's database, the acting user and the event sink. */
+export interface ServiceContext {
+  db: Database;
+  actor: Actor;
+  events: EventSink;
+}
+
+/** The context of a write that has no signed-in actor yet (signing in). */
+export type SystemContext = Pick<ServiceContext, "db" | "events"> & { actor?: Actor };
+
+/** The side effects a transaction queues; they leave only if it commits. */
+export class Effects {
+  readonly queued: AfterCommit[] = [];
+
+  publish(accountId: number, event: RealtimeEvent): void {
+    this.queued.push({ kind: "publish", accountId, event });
+  }
+
+  /** A trailer or truck now stands somewhere else (created, moved, or a move finished). */
+  assetMoved(kind: "trailer" | "truck", accountId: number, assetId: number, location: string): void {
+    this.publish(
+      accountId,
+      kind === "trailer"
+        ? { type: "trailer_location_updated", account_id: accountId, trailer_id: assetId, location }
+        : { type: "truck_location_updated", account_id: accountId, truck_id: assetId, location },
+    );
+    this.publish(accountId, { type: "location_history_updated", account_id: accountId, asset: kind, asset_id: assetId });
+  }
+
+  /** An asset, a place or a move of the account changed without moving anything. */
+  accountChanged(accountId: number, what: "trailer" | "truck" | "building" | "yard", id: number, change: "created" | "updated" | "deleted"): void {
+    this.publish(accountId, { type: "account_data_changed", account_id: accountId, what, id, change });
+  }
+
+  closeSockets(sessionId: number, user: { isAdmin: boolean; accountId: number | null }, reason: SessionEndReason): void {
+    this.queued.push({ kind: "close_sockets", sessionId, room: socketRoomOf(user), reason });
+  }
+}
+
+/**
+ * Every write goes through here: one transaction with the acting user recorded for the audit
+ * trigger; the side effects `work` queued are sent only after the commit, and dropped with a
+ * rollback.
+ */
+export async function write<T>(ctx: SystemContext, work: (tx: Transaction, effects: Effects) => Promise<T>): Promise<T> {
+  const effects = new Effects();
+  const result = await withActor(ctx.db, ctx.actor?.alphaCode ?? null, (tx) => work(tx, effects));
+  if (effects.queued.length) ctx.events.send(effects.queued);
+  return result;
+}

@@ -110,3 +110,11 @@ export function matchStates(query: string): { code: string; name: string }[] {
     .sort((a, b) => a.rank - b.rank)
     .map(({ state }) => state);
 }
+
+/** A user an asset may be assigned to, as the Assign User type-ahead lists it. */
+export interface AssigneeChoice {
+  id: number;
+  /** What the field holds: the alpha code, else the email. */
+  value: string;
+  label: string;
+}

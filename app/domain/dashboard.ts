@@ -2,6 +2,9 @@
  * The dashboard's view lives in the URL — tab, filters, sort, search, page — so a view can be
  * bookmarked, shared and reloaded, and the filter form works without JavaScript.
  */
+/** Rows per page of every dashboard list. */
+export const DASHBOARD_PAGE_SIZE = 50;
+
 export const DASHBOARD_TABS = ["trailers", "trucks", "yards", "buildings", "users"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 

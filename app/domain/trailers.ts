@@ -111,3 +111,36 @@ export function defaultServiceDates(now = new Date()) {
   const day = (offsetDays: number) => new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
   return { last_inspection: day(0), next_inspection: day(90), last_maintenance: day(0), next_maintenance: day(90) };
 }
+
+const check = (on: boolean) => (on ? "on" : "");
+
+/** A stored trailer as Update Trailer's fields hold it; `assignedUser` is the assignee's type-ahead value. */
+export function trailerFormValues(
+  trailer: {
+    trailerNumber: string; companyOwner: string; trailerLocation: string; type: string | null; licenseState: string | null; licensePlate: string | null;
+    isLoaded: boolean; isTray: boolean; loadNumber: string | null; trayCount: number; redTagged: boolean; yellowTagged: boolean; inShop: boolean;
+    taggedDescription: string | null; lastInspection: string | null; nextInspection: string | null; lastMaintenance: string | null; nextMaintenance: string | null;
+  },
+  assignedUser: string,
+) {
+  return {
+    trailer_number: trailer.trailerNumber,
+    company_owner: trailer.companyOwner,
+    trailer_location: trailer.trailerLocation,
+    type: trailer.type ?? "",
+    license_state: trailer.licenseState ?? "",
+    license_plate: trailer.licensePlate ?? "",
+    load_type: trailer.isLoaded ? "loaded" : trailer.isTray ? "tray" : "empty",
+    load_number: trailer.loadNumber ?? "",
+    tray_count: String(trailer.trayCount),
+    red_tagged: check(trailer.redTagged),
+    yellow_tagged: check(trailer.yellowTagged),
+    in_shop: check(trailer.inShop),
+    tagged_description: trailer.taggedDescription ?? "",
+    assigned_user: assignedUser,
+    last_inspection: trailer.lastInspection ?? "",
+    next_inspection: trailer.nextInspection ?? "",
+    last_maintenance: trailer.lastMaintenance ?? "",
+    next_maintenance: trailer.nextMaintenance ?? "",
+  };
+}

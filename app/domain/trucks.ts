@@ -124,3 +124,31 @@ export function applyTruckRules(input: TruckInput, location: string) {
     nextMaintenance: input.next_maintenance ?? null,
   };
 }
+
+/** A stored truck as Update Truck's fields hold it; `assignedUser` is the assignee's type-ahead value. */
+export function truckFormValues(
+  truck: {
+    truckNumber: string; truckLocation: string; type: string; licensePlate: string; licenseState: string; year: number; make: string; model: string;
+    redTagged: boolean; yellowTagged: boolean; inShop: boolean; taggedDescription: string | null;
+    lastInspection: string | null; nextInspection: string | null; lastMaintenance: string | null; nextMaintenance: string | null;
+  },
+  assignedUser: string,
+) {
+  return {
+    truck_number: truck.truckNumber,
+    truck_location: truck.truckLocation,
+    type: truck.type,
+    license_plate: truck.licensePlate,
+    license_state: truck.licenseState,
+    year: String(truck.year),
+    make: truck.make,
+    model: truck.model,
+    status: truck.redTagged ? "red" : truck.yellowTagged ? "yellow" : truck.inShop ? "shop" : "available",
+    tagged_description: truck.taggedDescription ?? "",
+    assigned_user: assignedUser,
+    last_inspection: truck.lastInspection ?? "",
+    next_inspection: truck.nextInspection ?? "",
+    last_maintenance: truck.lastMaintenance ?? "",
+    next_maintenance: truck.nextMaintenance ?? "",
+  };
+}

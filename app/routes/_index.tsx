@@ -5,196 +5,25 @@ import { useEffect, useState } from "react";
 import { TrailerIcon } from "~/components/dashboard/trailer-icon";
 import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
-import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "~/domain/assets";
-import { DASHBOARD_TABS, parseDashboardView, TAB_LABEL, viewHref, type DashboardTab, type DashboardView } from "~/domain/dashboard";
+import { DASHBOARD_PAGE_SIZE as PAGE_SIZE, parseDashboardView, TAB_LABEL, viewHref, type DashboardView } from "~/domain/dashboard";
 import { moveViewerOf } from "~/domain/moves";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
-import { canEditAssets, isManagerial, ROLE_LABEL, ROLES, type Role } from "~/domain/roles";
-import { listRoleLabel } from "~/domain/users";
-import { actorOf, requirePage } from "~/lib/guards.server";
+import { canEditAssets, ROLE_LABEL } from "~/domain/roles";
+import { pageRoute } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
-import { accountSummary } from "~/services/accounts.server";
-import {
-  accountPlaces,
-  buildingCards,
-  listTrailers,
-  trailerLocationCounts,
-  TRAILER_LOAD_FILTERS,
-  TRAILER_STATUS_FILTERS,
-  yardCards,
-} from "~/services/trailers.server";
-import { listTrucks, truckFilterOptions, TRUCK_SORTS } from "~/services/trucks.server";
-import { accountChoices, listUsers, rolesPresent } from "~/services/users.server";
+import { accountDashboard } from "~/services/dashboard.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.account ? `${data.account.accountName} Dashboard · Yardline` : "Dashboard · Yardline" },
 ];
 
-const PAGE_SIZE = 50;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  const db = context.db();
-  const actor = actorOf(user);
-  const view = parseDashboardView(new URL(request.url).searchParams);
-  // A non-admin always works in its own account, whatever the URL says.
-  const accountId = user.isAdmin ? view.account : user.accountId;
-  const tabs = DASHBOARD_TABS.filter((tab) => tab !== "users" || isManagerial(user));
-  const tab: DashboardTab = tabs.includes(view.tab) ? view.tab : "trailers";
-  const [account, accounts] = await Promise.all([
-    accountId === null ? null : accountSummary(db, accountId),
-    user.isAdmin ? accountChoices(db) : Promise.resolve([]),
-  ]);
-  const base = {
-    viewer: moveViewerOf(user),
-    view: { ...view, tab, account: user.isAdmin ? view.account : null },
-    tabs,
-    isAdmin: user.isAdmin,
-    canEditAssets: canEditAssets(user),
-    accounts,
-    account,
-  };
-  const none = { trailers: null, users: null, trucks: null, yards: null, buildings: null };
-  if (!account) return { ...base, ...none };
-
-  if (tab === "yards") {
-    const rows = await yardCards(db, account.id, view.q);
-    return {
-      ...base,
-      ...none,
-      yards: rows.map((yard) => ({
-        id: yard.id,
-        name: yard.name,
-        parkingSpots: yard.parkingSpots,
-        parkingLocation: yard.parkingLocation,
-        lastEntry: yard.entryTime?.toISOString() ?? null,
-      })),
-    };
-  }
-
-  if (tab === "buildings") {
-    const rows = await buildingCards(db, account.id, view.q);
-    return {
-      ...base,
-      ...none,
-      buildings: rows.map((building) => ({ id: building.id, name: building.buildingName, doors: building.buildingDoorNumber })),
-    };
-  }
-
-  if (tab === "trucks") {
-    const [list, options] = await Promise.all([
-      listTrucks(db, account.id, {
-        location: view.location,
-        status: (["red", "yellow", "shop", "available"] as const).find((status) => status === view.status) ?? "all",
-        assigned: view.assigned,
-        search: view.q,
-        sort: TRUCK_SORTS.find((column) => column === view.column) ?? "number",
-        order: view.order,
-        page: view.page,
-        pageSize: PAGE_SIZE,
-      }),
-      truckFilterOptions(db, account.id),
-    ]);
-    const now = Date.now();
-    return {
-      ...base,
-      ...none,
-      trucks: {
-        total: list.total,
-        options,
-        rows: list.trucks.map(({ truck, assignedTo, since }) => ({
-          id: truck.id,
-          location: truck.truckLocation,
-          number: truck.truckNumber,
-          type: typeLabel(truck.type),
-          make: truck.make,
-          model: truck.model,
-          timeAtLocation: timeAtLocation(since ? { entryTime: since, exitTime: null } : null, now),
-          assignedTo: assignedTo ?? "Not assigned",
-          tag: truck.taggedDescription ?? "",
-          status: vehicleStatus(truck),
-        })),
-      },
-    };
-  }
-
-  if (tab === "users") {
-    const [list, roles] = await Promise.all([
-      listUsers(db, actor, {
-        accountId: account.id,
-        role: ROLES.includes(view.role as Role) ? (view.role as Role) : undefined,
-        status: view.status === "active" || view.status === "inactive" ? view.status : undefined,
-        search: view.q,
-        page: view.page,
-        pageSize: PAGE_SIZE,
-      }),
-      rolesPresent(db, actor, account.id),
-    ]);
-    return {
-      ...base,
-      ...none,
-      users: {
-        total: list.total,
-        roles,
-        rows: list.users.map((row) => ({
-          id: row.id,
-          alphaCode: row.alpha_code,
-          email: row.email,
-          role: listRoleLabel({
-            isAdmin: row.is_admin,
-            isSuperManager: row.is_super_manager,
-            isAccountManager: row.is_account_manager,
-            isManager: row.is_manager,
-            isYardDriver: row.is_yard_driver,
-            isRoadDriver: row.is_road_driver,
-            isMechanic: row.is_mechanic,
-            isSecurity: row.is_security,
-          }),
-          driverNumber: row.driver_number,
-          account: row.account_name ?? "Global Admin",
-          active: row.is_active,
-        })),
-      },
-    };
-  }
-
-  const places = await accountPlaces(db, account.id);
-  const [list, counts] = await Promise.all([
-    listTrailers(db, account.id, {
-      location: view.location,
-      status: TRAILER_STATUS_FILTERS.find((status) => status === view.status) ?? "all",
-      load: TRAILER_LOAD_FILTERS.find((load) => load === view.load) ?? "all",
-      search: view.q,
-      timeSort: view.sort,
-      page: view.page,
-      pageSize: PAGE_SIZE,
-    }),
-    trailerLocationCounts(db, account.id, places),
-  ]);
-  const now = Date.now();
-  return {
-    ...base,
-    ...none,
-    trailers: {
-      total: list.total,
-      counts,
-      rows: list.trailers.map(({ trailer, since }) => ({
-        id: trailer.id,
-        location: trailer.trailerLocation,
-        state: trailer.isTray ? ("trays" as const) : trailer.isLoaded ? ("loaded" as const) : ("empty" as const),
-        type: typeLabel(trailer.type),
-        statePlate: [trailer.licenseState, trailer.licensePlate].filter(Boolean).join(" - "),
-        number: trailer.trailerNumber,
-        timeAtLocation: timeAtLocation(since ? { entryTime: since, exitTime: null } : null, now),
-        load: loadLabel(trailer),
-        currentUser: trailer.lastUser ?? "",
-        tag: trailer.taggedDescription ?? "",
-        redTagged: trailer.redTagged,
-        yellowTagged: trailer.yellowTagged,
-      })),
-    },
-  };
-}
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx, user } = await requirePage(request, context);
+  const dashboard = await accountDashboard(ctx, parseDashboardView(new URL(request.url).searchParams));
+  return { ...dashboard, viewer: moveViewerOf(user), isAdmin: user.isAdmin, canEditAssets: canEditAssets(user) };
+});
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -3,16 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { moveViewerOf } from "~/domain/moves";
 import { requirePage } from "~/lib/guards.server";
-import { accountSummaries } from "~/services/accounts.server";
-import { accountChoices } from "~/services/users.server";
+import { accountChoices, accountSummaries } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Yardline" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  const db = context.db();
-  const [accounts, choices] = await Promise.all([accountSummaries(db), accountChoices(db)]);
-  return { accounts, choices, viewer: moveViewerOf(user) };
+  const { user, ctx } = await requirePage(request, context);
+  const [accounts, choices] = await Promise.all([accountSummaries(ctx), accountChoices(ctx)]);
+  return { accounts, choices: choices ?? [], viewer: moveViewerOf(user) };
 }
 
 /** Every account's moves, and the accounts across every company with their trailer, truck and user counts. */

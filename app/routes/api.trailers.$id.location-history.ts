@@ -1,18 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/lib/guards.server";
-import { answerServiceErrors } from "~/services/errors.server";
-import { assetHistory } from "~/services/location-history.server";
-import { getTrailer } from "~/services/trailer-records.server";
+import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed } from "~/lib/api.server";
+import { requireApi } from "~/lib/guards.server";
+import { assetHistory } from "~/services/location-history.server";
+import { getTrailer } from "~/services/trailers.server";
 
 /** `GET /api/trailers/{id}/location-history`: the trailer's stays, newest first. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { actor } = await requireApi(context);
-  return answerServiceErrors(async () => {
-    const trailer = await getTrailer(context.db(), actor, Number(params.id));
-    return Response.json(await assetHistory(context.db(), "trailer", trailer.id));
-  });
-}
+export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context);
+  const trailer = await getTrailer(ctx, Number(params.id));
+  return Response.json(await assetHistory(ctx.db, "trailer", trailer.id));
+});
 
 export function action() {
   return methodNotAllowed();

@@ -1,18 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/lib/guards.server";
-import { answerServiceErrors } from "~/services/errors.server";
-import { assetHistory } from "~/services/location-history.server";
-import { getTruck } from "~/services/truck-records.server";
+import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed } from "~/lib/api.server";
+import { requireApi } from "~/lib/guards.server";
+import { assetHistory } from "~/services/location-history.server";
+import { getTruck } from "~/services/trucks.server";
 
 /** `GET /api/trucks/{id}/location-history`: newest first. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { actor } = await requireApi(context);
-  return answerServiceErrors(async () => {
-    const truck = await getTruck(context.db(), actor, Number(params.id));
-    return Response.json(await assetHistory(context.db(), "truck", truck.id));
-  });
-}
+export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context);
+  const truck = await getTruck(ctx, Number(params.id));
+  return Response.json(await assetHistory(ctx.db, "truck", truck.id));
+});
 
 export function action() {
   return methodNotAllowed();

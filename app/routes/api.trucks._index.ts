@@ -1,45 +1,35 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
-import { publishLocationChange } from "~/lib/asset-events.server";
 import { requireApi } from "~/lib/guards.server";
-import { answerServiceErrors } from "~/services/errors.server";
-import { actingAccount } from "~/services/trailer-records.server";
-import { createTruck, publicTruck } from "~/services/truck-records.server";
-import { listTrucks, TRUCK_SORTS } from "~/services/trucks.server";
+import { createTruck, listTrucks, publicTruck, TRUCK_SORTS } from "~/services/trucks.server";
 
 /** `GET /api/trucks/` (admins: `account_id`): a page of trucks; `location`, `status`, `assigned`, `q`, `sort`, `order`, `page`. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor } = await requireApi(context);
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context);
   const params = new URL(request.url).searchParams;
-  return answerServiceErrors(async () => {
-    const accountId = actingAccount(actor, Number(params.get("account_id")) || undefined);
-    const list = await listTrucks(context.db(), accountId, {
-      location: params.get("location") ?? undefined,
-      status: (["red", "yellow", "shop", "available"] as const).find((status) => status === params.get("status")) ?? "all",
-      assigned: params.get("assigned") ?? undefined,
-      search: params.get("q") ?? undefined,
-      sort: TRUCK_SORTS.find((column) => column === params.get("sort")) ?? "number",
-      order: params.get("order") === "desc" ? "desc" : "asc",
-      page: Number(params.get("page")) || 1,
-      pageSize: Number(params.get("page_size")) || 50,
-    });
-    return Response.json({
-      trucks: list.trucks.map(({ truck, assignedTo }) => ({ ...publicTruck(truck), assigned_to: assignedTo })),
-      total: list.total,
-      page: list.page,
-      page_size: list.pageSize,
-    });
+  const list = await listTrucks(ctx, {
+    account: params.get("account_id"),
+    location: params.get("location") ?? undefined,
+    status: (["red", "yellow", "shop", "available"] as const).find((status) => status === params.get("status")) ?? "all",
+    assigned: params.get("assigned") ?? undefined,
+    search: params.get("q") ?? undefined,
+    sort: TRUCK_SORTS.find((column) => column === params.get("sort")) ?? "number",
+    order: params.get("order") === "desc" ? "desc" : "asc",
+    page: Number(params.get("page")) || 1,
+    pageSize: Number(params.get("page_size")) || 50,
   });
-}
+  return Response.json({
+    trucks: list.trucks.map(({ truck, assignedTo }) => ({ ...publicTruck(truck), assigned_to: assignedTo })),
+    total: list.total,
+    page: list.page,
+    page_size: list.pageSize,
+  });
+});
 
 /** `POST /api/trucks/`: Add Truck. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
-  const { actor } = await requireApi(context);
-  const body = await readJson(request);
-  return answerServiceErrors(async () => {
-    const { truck } = await createTruck(context.db(), actor, body);
-    publishLocationChange(context, "truck", truck.accountId, truck.id, truck.truckLocation);
-    return Response.json(publicTruck(truck), { status: 201 });
-  });
-}
+  const { ctx } = await requireApi(context);
+  return Response.json(publicTruck(await createTruck(ctx, await readJson(request))), { status: 201 });
+});

@@ -6,15 +6,15 @@ import { buildingSchema } from "~/domain/places";
 import { actorOf, requirePage } from "~/lib/guards.server";
 import { ServiceError } from "~/services/errors.server";
 import { createBuilding } from "~/services/places.server";
-import { accountChoices } from "~/services/users.server";
+import { accountChoices } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Add New Building · Yardline" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  const accounts = user.isAdmin ? await accountChoices(context.db()) : null;
+  const { ctx } = await requirePage(request, context);
+  const accounts = await accountChoices(ctx);
   return {
-    accounts: accounts?.map((account) => ({ id: account.id, label: `${account.companyName} · ${account.accountName}` })) ?? null,
+    accounts,
     accountId: new URL(request.url).searchParams.get("account") ?? "",
   };
 }

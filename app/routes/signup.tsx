@@ -13,16 +13,17 @@ import { needsDriverNumber, ROLE_LABEL, type Role } from "~/domain/roles";
 import { assignableRoles, newUserSchema } from "~/domain/users";
 import { actorOf, requirePage } from "~/lib/guards.server";
 import { ServiceError } from "~/services/errors.server";
-import { accountChoices, createUser } from "~/services/users.server";
+import { createUser } from "~/services/users.server";
+import { accountChoices } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Add New User · Yardline" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requirePage(request, context);
+  const { user, ctx } = await requirePage(request, context);
   return {
     roles: assignableRoles(user),
     isAdmin: user.isAdmin,
-    accounts: user.isAdmin ? await accountChoices(context.db()) : [],
+    accounts: (await accountChoices(ctx)) ?? [],
   };
 }
 

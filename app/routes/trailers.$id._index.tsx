@@ -1,93 +1,72 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DetailActions } from "~/components/assets/detail-page";
 import { LocationHistoryPanel } from "~/components/assets/location-history-panel";
-import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/modal";
 import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
 import { canDeleteAsset, canEditAssets } from "~/domain/roles";
-import { TRAILER_MESSAGES } from "~/domain/trailers";
-import { actorOf, requirePage } from "~/lib/guards.server";
+import { pageRoute, refusalOf } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
-import { ServiceError } from "~/services/errors.server";
 import { assetHistory } from "~/services/location-history.server";
-import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailer-records.server";
+import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded?.trailer ? `Trailer ${loaded.trailer.number} · Yardline` : "Trailer · Yardline" },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  const db = context.db();
-  try {
-    const trailer = await getTrailer(db, actorOf(user), Number(params.id));
-    const [history, assignments] = await Promise.all([assetHistory(db, "trailer", trailer.id), assignmentHistory(db, trailer.id)]);
-    return {
-      trailer: {
-        id: trailer.id,
-        number: trailer.trailerNumber,
-        rows: [
-          ["Owner", trailer.companyOwner],
-          ["Load Number", loadLabel(trailer)],
-          ["Inspections (Last / Next)", `${trailer.lastInspection ?? "—"} / ${trailer.nextInspection ?? "—"}`],
-          ["Maintenance (Last / Next)", `${trailer.lastMaintenance ?? "—"} / ${trailer.nextMaintenance ?? "—"}`],
-          ["Current User", trailer.lastUser ?? "—"],
-          ["Status", vehicleStatus(trailer)],
-          ["Location", trailer.trailerLocation],
-          ["Trailer Number", trailer.trailerNumber],
-          ["Type", typeLabel(trailer.type)],
-          ["Tagged Description", trailer.taggedDescription ?? "—"],
-        ] as [string, string][],
-      },
-      history,
-      assignments: assignments.map((row) => ({
-        id: row.id,
-        at: row.assignedAt.toISOString(),
-        assigned: row.assignedAlphaCode ?? "Unassigned",
-        by: row.assignedByAlphaCode ?? "Unknown",
-      })),
-      can: { edit: canEditAssets(user), delete: canDeleteAsset(user, trailer.accountId) },
-    };
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) {
-      return data({ trailer: null, history: [], assignments: [], can: null }, { status: 404 });
-    }
-    throw error;
-  }
-}
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx, user } = await requirePage(request, context);
+  const trailer = await getTrailer(ctx, Number(params.id));
+  const [history, assignments] = await Promise.all([assetHistory(ctx.db, "trailer", trailer.id), assignmentHistory(ctx, trailer)]);
+  return {
+    trailer: {
+      id: trailer.id,
+      number: trailer.trailerNumber,
+      rows: [
+        ["Owner", trailer.companyOwner],
+        ["Load Number", loadLabel(trailer)],
+        ["Inspections (Last / Next)", `${trailer.lastInspection ?? "—"} / ${trailer.nextInspection ?? "—"}`],
+        ["Maintenance (Last / Next)", `${trailer.lastMaintenance ?? "—"} / ${trailer.nextMaintenance ?? "—"}`],
+        ["Current User", trailer.lastUser ?? "—"],
+        ["Status", vehicleStatus(trailer)],
+        ["Location", trailer.trailerLocation],
+        ["Trailer Number", trailer.trailerNumber],
+        ["Type", typeLabel(trailer.type)],
+        ["Tagged Description", trailer.taggedDescription ?? "—"],
+      ] as [string, string][],
+    },
+    history,
+    assignments: assignments.map((row) => ({
+      id: row.id,
+      at: row.assignedAt.toISOString(),
+      assigned: row.assignedAlphaCode ?? "Unassigned",
+      by: row.assignedByAlphaCode ?? "Unknown",
+    })),
+    can: { edit: canEditAssets(user), delete: canDeleteAsset(user, trailer.accountId) },
+  };
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  try {
-    await deleteTrailer(context.db(), actorOf(user), Number(params.id));
+  const { ctx } = await requirePage(request, context);
+  return refusalOf(async () => {
+    await deleteTrailer(ctx, Number(params.id));
     return redirect("/");
-  } catch (error) {
-    if (error instanceof ServiceError) return data({ errors: error.errors }, { status: error.status });
-    throw error;
-  }
+  });
 }
 
 export default function TrailerDetail() {
   const { trailer, history, assignments, can } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as { errors?: string[] } | undefined;
   useLiveRevalidation(
     (event) =>
-      (event.type === "trailer_location_updated" && event.trailer_id === trailer?.id) ||
-      (event.type === "location_history_updated" && event.asset === "trailer" && event.asset_id === trailer?.id) ||
-      (event.type === "move_status_changed" && Boolean(trailer && event.affected_trailers.includes(trailer.id))),
+      (event.type === "trailer_location_updated" && event.trailer_id === trailer.id) ||
+      (event.type === "location_history_updated" && event.asset === "trailer" && event.asset_id === trailer.id) ||
+      (event.type === "move_status_changed" && event.affected_trailers.includes(trailer.id)) ||
+      (event.type === "account_data_changed" && event.what === "trailer" && event.id === trailer.id),
     30_000,
   );
-  if (!trailer || !can) {
-    return (
-      <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
-        <h1 className="text-xl font-semibold">{TRAILER_MESSAGES.notFound}</h1>
-        <Link to="/" className={`${buttonStyles.secondary} mt-4`}>
-          Back
-        </Link>
-      </section>
-    );
-  }
   return (
     <section className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold">Trailer {trailer.number}</h1>
@@ -100,24 +79,11 @@ export default function TrailerDetail() {
           </div>
         ))}
       </dl>
-      <div className="flex flex-wrap gap-2">
-        <Link to="/" className={buttonStyles.secondary}>
-          Back
-        </Link>
-        {can.edit ? (
-          <Link to={`/trailers/${trailer.id}/edit`} className={buttonStyles.primary}>
-            Update
-          </Link>
-        ) : null}
-        {can.delete ? (
-          <Form method="post" onSubmit={(event) => !confirm("Are you sure you want to delete this trailer?") && event.preventDefault()}>
-            <CsrfInput />
-            <button type="submit" className={buttonStyles.danger}>
-              Delete
-            </button>
-          </Form>
-        ) : null}
-      </div>
+      <DetailActions
+        backTo="/"
+        editTo={can.edit ? `/trailers/${trailer.id}/edit` : null}
+        confirmDelete={can.delete ? "Are you sure you want to delete this trailer?" : null}
+      />
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-medium">User Assignment History</h2>
         {assignments.length === 0 ? (
@@ -148,4 +114,8 @@ export default function TrailerDetail() {
       <LocationHistoryPanel entries={history} />
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

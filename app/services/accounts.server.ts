@@ -3,7 +3,7 @@ import { accounts, buildings, companies, moves, trailers, trucks, users, yards }
 import { accountSchema, accountStillHoldsMessage, COMPANY_MESSAGES } from "../domain/companies";
 import { isRecordId } from "../domain/ids";
 import { withActor, type Database, type Queryable } from "../lib/db.server";
-import type { Actor } from "../lib/guards.server";
+import type { Actor, ServiceContext } from "./context.server";
 import { ServiceError, validationErrors } from "./errors.server";
 
 const assetCounts = {
@@ -23,9 +23,10 @@ export async function accountSummary(db: Queryable, accountId: number) {
   return row ?? null;
 }
 
-/** Every account of every company, with the same counts (admins). */
-export async function accountSummaries(db: Queryable) {
-  return db
+/** Every account of every company, with the same counts (admins only). */
+export async function accountSummaries(ctx: ServiceContext) {
+  requireAdmin(ctx.actor);
+  return ctx.db
     .select({
       id: accounts.id,
       accountName: accounts.accountName,
@@ -172,4 +173,20 @@ export async function deleteAccount(db: Database, actor: Actor, id: number) {
     return row;
   });
   return publicAccount(account);
+}
+
+export type AccountChoice = { id: number; accountName: string; companyName: string; label: string };
+
+/**
+ * The accounts an admin may pick in an account selector, with their company ("Acme · Boston");
+ * null for everyone else, who always work in their own account.
+ */
+export async function accountChoices(ctx: ServiceContext): Promise<AccountChoice[] | null> {
+  if (!ctx.actor.isAdmin) return null;
+  const rows = await ctx.db
+    .select({ id: accounts.id, accountName: accounts.accountName, companyName: companies.companyName })
+    .from(accounts)
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .orderBy(asc(companies.companyName), asc(accounts.accountName));
+  return rows.map((row) => ({ ...row, label: `${row.companyName} · ${row.accountName}` }));
 }

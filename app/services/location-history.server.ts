@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "../../db/schema";
 import type { Queryable, Transaction } from "../lib/db.server";
+import type { ServiceContext } from "./context.server";
+import { requireAccount } from "./scope.server";
 
 export type AssetKind = "trailer" | "truck";
 
@@ -77,9 +79,10 @@ export async function openEntries(db: Queryable, kind: AssetKind, ids: number[])
  * The recent history of every trailer (or truck) of an account, keyed by asset id: the stays that
  * were open at some point in the last `days` days, newest first.
  */
-export async function accountHistory(db: Queryable, kind: AssetKind, accountId: number, days = 30) {
+export async function accountHistory(ctx: ServiceContext, kind: AssetKind, account: unknown, days = 30) {
+  const accountId = requireAccount(ctx.actor, account);
   const { history, assetId } = TABLES[kind];
-  const rows = await db
+  const rows = await ctx.db
     .select({ assetId, row: history })
     .from(history)
     .where(

@@ -17,7 +17,7 @@ import { withActor, type Database, type Queryable, type Transaction } from "../l
 import type { Actor } from "../lib/guards.server";
 import { ServiceError } from "./errors.server";
 import { recordLocationChange } from "./location-history.server";
-import { accountPlaces } from "./trailers.server";
+import { accountPlaces } from "./locations.server";
 import { paging } from "../lib/paging";
 
 export type MoveRow = typeof moves.$inferSelect;

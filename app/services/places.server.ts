@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or } from "drizzle-orm";
 import { buildings, moveLegs, moves, trailers, trucks, yards } from "../../db/schema";
 import { doorLocations } from "../domain/locations";
 import { buildingSchema, PLACE_MESSAGES, strandedMessage, yardSchema } from "../domain/places";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { isRecordId } from "../domain/ids";
+import { containsPattern } from "../lib/sql.server";
 import { withActor, type Database, type Queryable, type Transaction } from "../lib/db.server";
-import type { Actor } from "../lib/guards.server";
+import type { Actor } from "./context.server";
 import { ServiceError, validationErrors } from "./errors.server";
-import { actingAccount } from "./trailer-records.server";
+import { requireAccount } from "./scope.server";
 
 export type BuildingRow = typeof buildings.$inferSelect;
 export type YardRow = typeof yards.$inferSelect;
@@ -104,7 +105,7 @@ export async function createBuilding(db: Database, actor: Actor, input: unknown)
   requireEditor(actor);
   const parsed = buildingSchema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const accountId = actingAccount(actor, parsed.data.account_id);
+  const accountId = requireAccount(actor, parsed.data.account_id);
   try {
     const [building] = await withActor(db, actor.alphaCode, (tx) =>
       tx
@@ -160,7 +161,7 @@ export async function createYard(db: Database, actor: Actor, input: unknown) {
   requireEditor(actor);
   const parsed = yardSchema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const accountId = actingAccount(actor, parsed.data.account_id);
+  const accountId = requireAccount(actor, parsed.data.account_id);
   try {
     const [yard] = await withActor(db, actor.alphaCode, (tx) =>
       tx
@@ -207,4 +208,22 @@ export async function deleteYard(db: Database, actor: Actor, id: number) {
     await tx.delete(yards).where(eq(yards.id, id));
     return locked;
   });
+}
+
+/** An account's yards and buildings as the dashboard's cards show them. */
+export async function yardCards(db: Queryable, accountId: number, search: string) {
+  const pattern = containsPattern(search);
+  return db
+    .select()
+    .from(yards)
+    .where(and(eq(yards.accountId, accountId), search ? or(ilike(yards.name, pattern), ilike(yards.parkingLocation, pattern)) : undefined))
+    .orderBy(asc(yards.name));
+}
+
+export async function buildingCards(db: Queryable, accountId: number, search: string) {
+  return db
+    .select()
+    .from(buildings)
+    .where(and(eq(buildings.accountId, accountId), search ? ilike(buildings.buildingName, containsPattern(search)) : undefined))
+    .orderBy(asc(buildings.buildingName));
 }

@@ -1,8 +1,137 @@
-import { and, asc, count, eq, ilike, isNull, not, or, sql, type SQL } from "drizzle-orm";
-import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
-import { locationGroup, locationOptions, ROAD, SHOP } from "../domain/locations";
+import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
+import { moveLegs, trailerAssignments, trailerLocationHistory, trailers } from "../../db/schema";
+import { isRecordId } from "../domain/ids";
+import { locationGroup, ROAD, SHOP } from "../domain/locations";
+import { canDeleteAsset, canEditAssets } from "../domain/roles";
+import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/trailers";
 import type { Queryable } from "../lib/db.server";
 import { paging } from "../lib/paging";
+import { isUniqueViolation, searchAny } from "../lib/sql.server";
+import { resolveAssignee } from "./assignees.server";
+import { write, type ServiceContext } from "./context.server";
+import { parseInput, ServiceError } from "./errors.server";
+import { recordLocationChange } from "./location-history.server";
+import { accountPlaces, canonicalLocation, type AccountPlaces } from "./locations.server";
+import { requireAccount, withinReach } from "./scope.server";
+
+export type TrailerRow = typeof trailers.$inferSelect;
+
+/** A trailer as the API shows it (the spec's field names). */
+export function publicTrailer(trailer: TrailerRow) {
+  return {
+    id: trailer.id,
+    account_id: trailer.accountId,
+    company_owner: trailer.companyOwner,
+    trailer_number: trailer.trailerNumber,
+    trailer_location: trailer.trailerLocation,
+    type: trailer.type,
+    license_state: trailer.licenseState,
+    license_plate: trailer.licensePlate,
+    is_loaded: trailer.isLoaded,
+    load_number: trailer.loadNumber,
+    is_tray: trailer.isTray,
+    tray_count: trailer.trayCount,
+    red_tagged: trailer.redTagged,
+    yellow_tagged: trailer.yellowTagged,
+    in_shop: trailer.inShop,
+    tagged_description: trailer.taggedDescription,
+    user_id: trailer.userId,
+    last_user: trailer.lastUser,
+    last_inspection: trailer.lastInspection,
+    next_inspection: trailer.nextInspection,
+    last_maintenance: trailer.lastMaintenance,
+    next_maintenance: trailer.nextMaintenance,
+    created_at: trailer.createdAt.toISOString(),
+    updated_at: trailer.updatedAt.toISOString(),
+  };
+}
+
+/** A trailer within the actor's reach, else 404 "Trailer not found". */
+export async function getTrailer(ctx: ServiceContext, id: number): Promise<TrailerRow> {
+  const [trailer] = isRecordId(id) ? await ctx.db.select().from(trailers).where(eq(trailers.id, id)) : [];
+  if (!trailer || !withinReach(ctx.actor, trailer.accountId)) throw new ServiceError(404, TRAILER_MESSAGES.notFound);
+  return trailer;
+}
+
+const LOCATION_REFUSAL = { message: TRAILER_MESSAGES.locationUnknown, field: "trailer_location" };
+
+function refuseDuplicate(error: unknown): never {
+  if (isUniqueViolation(error)) throw new ServiceError(400, TRAILER_MESSAGES.numberTaken, "trailer_number");
+  throw error;
+}
+
+/** What Add New Trailer and Update Trailer both check before writing: the form, the location, the assignee. */
+async function prepareTrailer(ctx: ServiceContext, accountId: number, value: ReturnType<typeof trailerSchema.parse>) {
+  const [location, user] = await Promise.all([
+    canonicalLocation(ctx.db, accountId, value.trailer_location, LOCATION_REFUSAL),
+    resolveAssignee(ctx.db, accountId, { id: value.user_id, typed: value.assigned_user }, "assigned_user"),
+  ]);
+  return { ...applyTrailerRules(value, location), userId: user?.id ?? null, lastUser: user?.alphaCode ?? null, user };
+}
+
+/** Add New Trailer: its first location history entry and assignment are written with it. */
+export async function createTrailer(ctx: ServiceContext, input: unknown): Promise<TrailerRow> {
+  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, "Only administrators and super managers can add trailers.");
+  const value = parseInput(trailerSchema, input);
+  const accountId = requireAccount(ctx.actor, value.account_id);
+  const { user, ...fields } = await prepareTrailer(ctx, accountId, value);
+  const alphaCode = ctx.actor.alphaCode;
+  return write(ctx, async (tx, effects) => {
+    const [created] = await tx.insert(trailers).values({ ...fields, accountId }).returning();
+    await recordLocationChange(tx, { kind: "trailer", assetId: created.id, accountId, location: created.trailerLocation, alphaCode });
+    if (user) {
+      await tx.insert(trailerAssignments).values({ trailerId: created.id, assignedUserId: user.id, assignedAlphaCode: user.alphaCode, assignedByAlphaCode: alphaCode });
+    }
+    effects.assetMoved("trailer", accountId, created.id, created.trailerLocation);
+    return created;
+  }).catch(refuseDuplicate);
+}
+
+/** Update Trailer: a new location closes the open history entry and opens one, in the same transaction. */
+export async function updateTrailer(ctx: ServiceContext, id: number, input: unknown): Promise<TrailerRow> {
+  const current = await getTrailer(ctx, id);
+  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, "Only administrators and super managers can update trailers.");
+  const value = parseInput(trailerSchema, input);
+  const { user, ...fields } = await prepareTrailer(ctx, current.accountId, value);
+  const alphaCode = ctx.actor.alphaCode;
+  return write(ctx, async (tx, effects) => {
+    const [before] = await tx.select().from(trailers).where(eq(trailers.id, id)).for("update");
+    const [trailer] = await tx.update(trailers).set(fields).where(eq(trailers.id, id)).returning();
+    if (before.trailerLocation !== trailer.trailerLocation) {
+      await recordLocationChange(tx, { kind: "trailer", assetId: id, accountId: trailer.accountId, location: trailer.trailerLocation, alphaCode });
+      effects.assetMoved("trailer", trailer.accountId, id, trailer.trailerLocation);
+    } else {
+      effects.accountChanged(trailer.accountId, "trailer", id, "updated");
+    }
+    if ((before.userId ?? null) !== (trailer.userId ?? null)) {
+      await tx.insert(trailerAssignments).values({ trailerId: id, assignedUserId: user?.id ?? null, assignedAlphaCode: user?.alphaCode ?? null, assignedByAlphaCode: alphaCode });
+    }
+    return trailer;
+  }).catch(refuseDuplicate);
+}
+
+/** Deletes a trailer: admins, or the account's super or account manager; never one in an active move. */
+export async function deleteTrailer(ctx: ServiceContext, id: number): Promise<TrailerRow> {
+  const trailer = await getTrailer(ctx, id);
+  if (!canDeleteAsset(ctx.actor.user, trailer.accountId)) throw new ServiceError(403, TRAILER_MESSAGES.deleteDenied);
+  return write(ctx, async (tx, effects) => {
+    const [active] = await tx.select({ id: moveLegs.id }).from(moveLegs).where(and(eq(moveLegs.trailerId, id), eq(moveLegs.active, true))).limit(1);
+    if (active) throw new ServiceError(409, TRAILER_MESSAGES.inActiveMove);
+    // Finished and cancelled moves keep their legs' trailer numbers; the legs stop pointing here.
+    const [removed] = await tx.delete(trailers).where(eq(trailers.id, id)).returning();
+    effects.accountChanged(removed.accountId, "trailer", id, "deleted");
+    return removed;
+  });
+}
+
+/** Who the trailer was assigned to, newest first. */
+export async function assignmentHistory(ctx: ServiceContext, trailer: TrailerRow) {
+  return ctx.db
+    .select()
+    .from(trailerAssignments)
+    .where(eq(trailerAssignments.trailerId, trailer.id))
+    .orderBy(desc(trailerAssignments.assignedAt), desc(trailerAssignments.id));
+}
 
 export const TRAILER_STATUS_FILTERS = ["all", "red", "yellow", "available"] as const;
 export const TRAILER_LOAD_FILTERS = ["all", "loaded", "empty", "trays"] as const;
@@ -10,6 +139,8 @@ export type TrailerStatusFilter = (typeof TRAILER_STATUS_FILTERS)[number];
 export type TrailerLoadFilter = (typeof TRAILER_LOAD_FILTERS)[number];
 
 export interface TrailerListQuery {
+  /** The account asked for (admins); everyone else gets their own. */
+  account?: unknown;
   /** "all", "Road", "Shop", a yard name or a building name (all of its doors). */
   location?: string;
   status?: TrailerStatusFilter;
@@ -21,23 +152,6 @@ export interface TrailerListQuery {
   pageSize?: number;
 }
 
-/** The buildings and yards of an account: what its locations are made of. */
-export async function accountPlaces(db: Queryable, accountId: number) {
-  const [buildingRows, yardRows] = await Promise.all([
-    db
-      .select({ id: buildings.id, buildingName: buildings.buildingName, buildingDoorNumber: buildings.buildingDoorNumber })
-      .from(buildings)
-      .where(eq(buildings.accountId, accountId))
-      .orderBy(asc(buildings.buildingName)),
-    db.select({ id: yards.id, name: yards.name }).from(yards).where(eq(yards.accountId, accountId)).orderBy(asc(yards.name)),
-  ]);
-  return { buildings: buildingRows, yards: yardRows, locations: locationOptions(buildingRows, yardRows) };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function locationCondition(location: string, buildingNames: string[]): SQL {
   if (buildingNames.includes(location)) {
     // Every door of the building: "{name}-{digits}".
@@ -46,45 +160,45 @@ function locationCondition(location: string, buildingNames: string[]): SQL {
   return eq(trailers.trailerLocation, location);
 }
 
+const STATUS_CONDITION: Record<Exclude<TrailerStatusFilter, "all">, SQL> = {
+  red: eq(trailers.redTagged, true),
+  yellow: and(eq(trailers.yellowTagged, true), eq(trailers.redTagged, false))!,
+  available: and(not(trailers.redTagged), not(trailers.yellowTagged), not(trailers.inShop))!,
+};
+
+const LOAD_CONDITION: Record<Exclude<TrailerLoadFilter, "all">, SQL> = {
+  loaded: eq(trailers.isLoaded, true),
+  trays: eq(trailers.isTray, true),
+  empty: and(not(trailers.isLoaded), not(trailers.isTray))!,
+};
+
 /**
  * One page of an account's trailers, filtered, searched and sorted in Postgres, with the time
  * each has stood at its location (from its open history entry).
  */
-export async function listTrailers(db: Queryable, accountId: number, query: TrailerListQuery = {}) {
-  const places = await accountPlaces(db, accountId);
-  const conditions: SQL[] = [eq(trailers.accountId, accountId)];
-  if (query.location && query.location !== "all") {
-    conditions.push(locationCondition(query.location, places.buildings.map((building) => building.buildingName)));
-  }
-  if (query.status === "red") conditions.push(eq(trailers.redTagged, true));
-  if (query.status === "yellow") conditions.push(and(eq(trailers.yellowTagged, true), eq(trailers.redTagged, false))!);
-  if (query.status === "available") {
-    conditions.push(and(not(trailers.redTagged), not(trailers.yellowTagged), not(trailers.inShop))!);
-  }
-  if (query.load === "loaded") conditions.push(eq(trailers.isLoaded, true));
-  if (query.load === "trays") conditions.push(eq(trailers.isTray, true));
-  if (query.load === "empty") conditions.push(and(not(trailers.isLoaded), not(trailers.isTray))!);
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(
-      or(
-        ilike(trailers.trailerNumber, pattern),
-        ilike(trailers.trailerLocation, pattern),
-        ilike(trailers.licensePlate, pattern),
-        ilike(trailers.companyOwner, pattern),
-        ilike(trailers.loadNumber, pattern),
-        ilike(trailers.lastUser, pattern),
-        ilike(trailers.taggedDescription, pattern),
-        ilike(trailers.type, pattern),
-      )!,
-    );
-  }
-  const where = and(...conditions);
+export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}) {
+  const accountId = requireAccount(ctx.actor, query.account);
+  const places = await accountPlaces(ctx.db, accountId);
+  const where = and(
+    eq(trailers.accountId, accountId),
+    query.location && query.location !== "all" ? locationCondition(query.location, places.buildings.map((building) => building.buildingName)) : undefined,
+    query.status && query.status !== "all" ? STATUS_CONDITION[query.status] : undefined,
+    query.load && query.load !== "all" ? LOAD_CONDITION[query.load] : undefined,
+    searchAny(query.search, [
+      trailers.trailerNumber,
+      trailers.trailerLocation,
+      trailers.licensePlate,
+      trailers.companyOwner,
+      trailers.loadNumber,
+      trailers.lastUser,
+      trailers.taggedDescription,
+      trailers.type,
+    ]),
+  );
   const { page, pageSize, offset } = paging(query, 50, 200);
   const since = trailerLocationHistory.entryTime;
   const [rows, [{ total }]] = await Promise.all([
-    db
+    ctx.db
       .select({ trailer: trailers, since })
       .from(trailers)
       .leftJoin(trailerLocationHistory, and(eq(trailerLocationHistory.trailerId, trailers.id), isNull(trailerLocationHistory.exitTime)))
@@ -92,20 +206,16 @@ export async function listTrailers(db: Queryable, accountId: number, query: Trai
       .orderBy(query.timeSort === "desc" ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber))
       .limit(pageSize)
       .offset(offset),
-    db.select({ total: count() }).from(trailers).where(where),
+    ctx.db.select({ total: count() }).from(trailers).where(where),
   ]);
-  return { trailers: rows, total, page, pageSize, places };
+  return { accountId, trailers: rows, total, page, pageSize, places };
 }
 
 /**
  * The Location filter's counts — All, Road, Shop, each building (all its doors) and each yard —
  * from one grouped query.
  */
-export async function trailerLocationCounts(
-  db: Queryable,
-  accountId: number,
-  places: Awaited<ReturnType<typeof accountPlaces>>,
-) {
+export async function trailerLocationCounts(db: Queryable, accountId: number, places: AccountPlaces) {
   const rows = await db
     .select({ location: trailers.trailerLocation, trailers: count() })
     .from(trailers)
@@ -124,23 +234,4 @@ export async function trailerLocationCounts(
     all += row.trailers;
   }
   return { all, byLocation: [...counts.entries()].map(([location, trailerCount]) => ({ location, count: trailerCount })) };
-}
-
-
-/** An account's yards and buildings as the dashboard's cards show them. */
-export async function yardCards(db: Queryable, accountId: number, search: string) {
-  const pattern = `%${escapeLike(search)}%`;
-  return db
-    .select()
-    .from(yards)
-    .where(and(eq(yards.accountId, accountId), search ? or(ilike(yards.name, pattern), ilike(yards.parkingLocation, pattern)) : undefined))
-    .orderBy(asc(yards.name));
-}
-
-export async function buildingCards(db: Queryable, accountId: number, search: string) {
-  return db
-    .select()
-    .from(buildings)
-    .where(and(eq(buildings.accountId, accountId), search ? ilike(buildings.buildingName, `%${escapeLike(search)}%`) : undefined))
-    .orderBy(asc(buildings.buildingName));
 }

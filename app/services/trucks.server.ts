@@ -1,12 +1,118 @@
-import { and, asc, count, desc, eq, ilike, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { trucks, truckLocationHistory, users } from "../../db/schema";
-import type { Queryable } from "../lib/db.server";
+import { isRecordId } from "../domain/ids";
+import { canDeleteAsset, canEditAssets } from "../domain/roles";
+import { applyTruckRules, TRUCK_MESSAGES, truckSchema } from "../domain/trucks";
 import { paging } from "../lib/paging";
+import { isUniqueViolation, searchAny } from "../lib/sql.server";
+import { resolveAssignee } from "./assignees.server";
+import { write, type ServiceContext } from "./context.server";
+import { parseInput, ServiceError } from "./errors.server";
+import { recordLocationChange } from "./location-history.server";
+import { canonicalLocation } from "./locations.server";
+import { requireAccount, withinReach } from "./scope.server";
+
+export type TruckRow = typeof trucks.$inferSelect;
+
+export function publicTruck(truck: TruckRow) {
+  return {
+    id: truck.id,
+    account_id: truck.accountId,
+    assigned_user_id: truck.assignedUserId,
+    truck_number: truck.truckNumber,
+    truck_location: truck.truckLocation,
+    type: truck.type,
+    license_plate: truck.licensePlate,
+    license_state: truck.licenseState,
+    year: truck.year,
+    make: truck.make,
+    model: truck.model,
+    vin: truck.vin,
+    red_tagged: truck.redTagged,
+    yellow_tagged: truck.yellowTagged,
+    in_shop: truck.inShop,
+    tagged_description: truck.taggedDescription,
+    last_user: truck.lastUser,
+    last_inspection: truck.lastInspection,
+    next_inspection: truck.nextInspection,
+    last_maintenance: truck.lastMaintenance,
+    next_maintenance: truck.nextMaintenance,
+    created_at: truck.createdAt.toISOString(),
+    updated_at: truck.updatedAt.toISOString(),
+  };
+}
+
+/** A truck within the actor's reach, else 404 "Truck not found". */
+export async function getTruck(ctx: ServiceContext, id: number): Promise<TruckRow> {
+  const [truck] = isRecordId(id) ? await ctx.db.select().from(trucks).where(eq(trucks.id, id)) : [];
+  if (!truck || !withinReach(ctx.actor, truck.accountId)) throw new ServiceError(404, TRUCK_MESSAGES.notFound);
+  return truck;
+}
+
+function refuseDuplicate(error: unknown): never {
+  if (isUniqueViolation(error)) throw new ServiceError(400, TRUCK_MESSAGES.numberTaken, "truck_number");
+  throw error;
+}
+
+/** What Add Truck and Update Truck both check before writing: the form, the location, the assignee. */
+async function prepareTruck(ctx: ServiceContext, accountId: number, value: ReturnType<typeof truckSchema.parse>) {
+  const [location, user] = await Promise.all([
+    canonicalLocation(ctx.db, accountId, value.truck_location, { message: TRUCK_MESSAGES.locationUnknown, field: "truck_location" }),
+    resolveAssignee(ctx.db, accountId, { id: value.assigned_user_id, typed: value.assigned_user }, "assigned_user"),
+  ]);
+  return { ...applyTruckRules(value, location), assignedUserId: user?.id ?? null, lastUser: user?.alphaCode ?? null };
+}
+
+/** Add Truck: its first location history entry is written with it. */
+export async function createTruck(ctx: ServiceContext, input: unknown): Promise<TruckRow> {
+  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, TRUCK_MESSAGES.editDenied);
+  const value = parseInput(truckSchema, input);
+  const accountId = requireAccount(ctx.actor, value.account_id);
+  const fields = await prepareTruck(ctx, accountId, value);
+  return write(ctx, async (tx, effects) => {
+    const [created] = await tx.insert(trucks).values({ ...fields, accountId }).returning();
+    await recordLocationChange(tx, { kind: "truck", assetId: created.id, accountId, location: created.truckLocation, alphaCode: ctx.actor.alphaCode });
+    effects.assetMoved("truck", accountId, created.id, created.truckLocation);
+    return created;
+  }).catch(refuseDuplicate);
+}
+
+/** Update Truck: a new location closes the open history entry and opens one, in the same transaction. */
+export async function updateTruck(ctx: ServiceContext, id: number, input: unknown): Promise<TruckRow> {
+  const current = await getTruck(ctx, id);
+  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, TRUCK_MESSAGES.editDenied);
+  const value = parseInput(truckSchema, input);
+  const fields = await prepareTruck(ctx, current.accountId, value);
+  return write(ctx, async (tx, effects) => {
+    const [before] = await tx.select().from(trucks).where(eq(trucks.id, id)).for("update");
+    const [truck] = await tx.update(trucks).set(fields).where(eq(trucks.id, id)).returning();
+    if (before.truckLocation !== truck.truckLocation) {
+      await recordLocationChange(tx, { kind: "truck", assetId: id, accountId: truck.accountId, location: truck.truckLocation, alphaCode: ctx.actor.alphaCode });
+      effects.assetMoved("truck", truck.accountId, id, truck.truckLocation);
+    } else {
+      effects.accountChanged(truck.accountId, "truck", id, "updated");
+    }
+    return truck;
+  }).catch(refuseDuplicate);
+}
+
+/** Deletes a truck: admins, or the account's super or account manager. */
+export async function deleteTruck(ctx: ServiceContext, id: number): Promise<TruckRow> {
+  const truck = await getTruck(ctx, id);
+  if (!canDeleteAsset(ctx.actor.user, truck.accountId)) throw new ServiceError(403, TRUCK_MESSAGES.deleteDenied);
+  return write(ctx, async (tx, effects) => {
+    const [removed] = await tx.delete(trucks).where(eq(trucks.id, id)).returning();
+    effects.accountChanged(removed.accountId, "truck", id, "deleted");
+    return removed;
+  });
+}
 
 export const TRUCK_SORTS = ["location", "number", "type", "make", "model", "assigned", "status"] as const;
 export type TruckSort = (typeof TRUCK_SORTS)[number];
 
 export interface TruckListQuery {
+  /** The account asked for (admins); everyone else gets their own. */
+  account?: unknown;
   location?: string;
   status?: "all" | "red" | "yellow" | "shop" | "available";
   /** "all", "unassigned", or a user's alpha code. */
@@ -31,8 +137,10 @@ const SORT_COLUMNS: Record<TruckSort, SQL | typeof trucks.truckNumber> = {
 };
 
 /** One page of an account's trucks, filtered, searched and sorted in Postgres. */
-export async function listTrucks(db: Queryable, accountId: number, query: TruckListQuery = {}) {
-  const conditions: SQL[] = [eq(trucks.accountId, accountId)];
+export async function listTrucks(ctx: ServiceContext, query: TruckListQuery = {}) {
+  const accountId = requireAccount(ctx.actor, query.account);
+  const db = ctx.db;
+  const conditions: (SQL | undefined)[] = [eq(trucks.accountId, accountId)];
   if (query.location && query.location !== "all") conditions.push(eq(trucks.truckLocation, query.location));
   if (query.status === "red") conditions.push(eq(trucks.redTagged, true));
   if (query.status === "yellow") conditions.push(and(eq(trucks.yellowTagged, true), not(trucks.redTagged))!);
@@ -40,21 +148,9 @@ export async function listTrucks(db: Queryable, accountId: number, query: TruckL
   if (query.status === "available") conditions.push(and(not(trucks.redTagged), not(trucks.yellowTagged), not(trucks.inShop))!);
   if (query.assigned === "unassigned") conditions.push(isNull(trucks.assignedUserId));
   else if (query.assigned && query.assigned !== "all") conditions.push(eq(users.alphaCode, query.assigned));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(trucks.truckNumber, pattern),
-        ilike(trucks.truckLocation, pattern),
-        ilike(trucks.make, pattern),
-        ilike(trucks.model, pattern),
-        ilike(trucks.licensePlate, pattern),
-        ilike(trucks.taggedDescription, pattern),
-        ilike(users.alphaCode, pattern),
-      )!,
-    );
-  }
+  conditions.push(
+    searchAny(query.search, [trucks.truckNumber, trucks.truckLocation, trucks.make, trucks.model, trucks.licensePlate, trucks.taggedDescription, users.alphaCode]),
+  );
   const where = and(...conditions);
   const { page, pageSize, offset } = paging(query, 50, 200);
   const column = SORT_COLUMNS[query.sort ?? "number"];
@@ -70,11 +166,13 @@ export async function listTrucks(db: Queryable, accountId: number, query: TruckL
       .offset(offset),
     db.select({ total: count() }).from(trucks).leftJoin(users, eq(users.id, trucks.assignedUserId)).where(where),
   ]);
-  return { trucks: rows, total, page, pageSize };
+  return { accountId, trucks: rows, total, page, pageSize };
 }
 
 /** The Location and Assigned To filters' options, each from one grouped query. */
-export async function truckFilterOptions(db: Queryable, accountId: number) {
+export async function truckFilterOptions(ctx: ServiceContext, account: unknown) {
+  const accountId = requireAccount(ctx.actor, account);
+  const db = ctx.db;
   const [locations, assignees] = await Promise.all([
     db
       .select({ location: trucks.truckLocation, trucks: count() })

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { accounts, companies, sessions, users } from "../../db/schema";
+import { accounts, sessions, users } from "../../db/schema";
 import { flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
 import {
   assignableRoles,
@@ -281,13 +281,4 @@ export async function rolesPresent(db: Queryable, actor: Actor, accountId: numbe
     .from(users)
     .where(visibleUsersWhere(actor, { accountId }));
   return roles.filter((role) => row?.[role]);
-}
-
-/** The accounts an admin may put a new user in, with their company, for the account select. */
-export async function accountChoices(db: Queryable) {
-  return db
-    .select({ id: accounts.id, accountName: accounts.accountName, companyName: companies.companyName })
-    .from(accounts)
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .orderBy(asc(companies.companyName), asc(accounts.accountName));
 }

@@ -20,12 +20,8 @@ const DEMO_ROLES = [
   ["security@acme.test", /\/$/],
 ] as const;
 
-test("each demo role logs in and lands where the spec says; a signed-in user who opens /login is sent on", async ({
-  browser,
-}) => {
-  for (const [email, landing] of DEMO_ROLES) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+for (const [email, landing] of DEMO_ROLES) {
+  test(`${email} logs in and lands where the spec says; signed in, /login sends it on`, async ({ page }) => {
     await logIn(page, email, DEMO_PASSWORD);
     await expect(page, email).toHaveURL(landing);
     await page.goto("/login");
@@ -33,9 +29,8 @@ test("each demo role logs in and lands where the spec says; a signed-in user who
     await page.getByRole("button", { name: "Profile menu" }).click();
     await page.getByRole("menuitem", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await context.close();
-  }
-});
+  });
+}
 
 test("the Log In button stays disabled until the terms are ticked; the terms open from the link", async ({ page }) => {
   await page.goto("/login");

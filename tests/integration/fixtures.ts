@@ -1,6 +1,8 @@
 /** Small builders for integration tests: each inserts one row with sensible defaults. */
 import { accounts, companies, trailers, users } from "../../db/schema";
 import type { Database } from "../../app/lib/db.server";
+import type { UserRow } from "../../app/lib/session.server";
+import { actorOf, type AfterCommit, type ServiceContext } from "../../app/services/context.server";
 import { flagsFor, type Role } from "../../app/domain/roles";
 import { hashPassword } from "../../app/lib/password.server";
 
@@ -42,4 +44,24 @@ export async function createTrailer(db: Database, accountId: number, location = 
     .values({ accountId, companyOwner: "ACME", trailerNumber: `T${next()}`, trailerLocation: location, inShop: location === "Shop" })
     .returning();
   return trailer;
+}
+
+/**
+ * A service context for `user`, whose event sink records what committed writes sent (and checks,
+ * with `committed`, that each batch is sent only once its write is visible to other connections).
+ */
+export function contextFor(db: Database, user: UserRow, committed?: (effects: readonly AfterCommit[]) => Promise<void>) {
+  const sent: AfterCommit[] = [];
+  const checks: Promise<void>[] = [];
+  const ctx: ServiceContext = {
+    db,
+    actor: actorOf(user),
+    events: {
+      send(effects) {
+        sent.push(...effects);
+        if (committed) checks.push(committed(effects));
+      },
+    },
+  };
+  return { ctx, sent, settled: () => Promise.all(checks) };
 }

@@ -5,11 +5,14 @@ import { withActor } from "../../app/lib/db.server";
 import { accountHistory, recordLocationChange } from "../../app/services/location-history.server";
 import { listTrailers, trailerLocationCounts } from "../../app/services/trailers.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createAccount, createTrailer } from "./fixtures";
+import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
+import type { ServiceContext } from "../../app/services/context.server";
 
 let test: TestDatabase;
 let accountId: number;
 let otherAccountId: number;
+let manager: ServiceContext;
+let otherAdmin: ServiceContext;
 beforeAll(async () => {
   test = await createTestDatabase();
   accountId = (await createAccount(test.db, "Dock Town")).id;
@@ -27,37 +30,39 @@ beforeAll(async () => {
   await test.db.update(trailers).set({ redTagged: true }).where(eq(trailers.trailerLocation, "South-3"));
   await test.db.update(trailers).set({ isLoaded: true, loadNumber: "LD777" }).where(eq(trailers.trailerLocation, "North-1"));
   await createTrailer(test.db, otherAccountId, "North-1");
+  manager = contextFor(test.db, await createUser(test.db, { role: "manager", accountId })).ctx;
+  otherAdmin = contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null })).ctx;
 });
 afterAll(async () => test.close());
 
 describe("trailer list", () => {
   it("filters by building (all its doors), yard, Road and Shop, within the account only", async () => {
     const locationsOf = async (location: string) =>
-      (await listTrailers(test.db, accountId, { location })).trailers.map(({ trailer }) => trailer.trailerLocation).sort();
+      (await listTrailers(manager, { location })).trailers.map(({ trailer }) => trailer.trailerLocation).sort();
     expect(await locationsOf("North")).toEqual(["North-1", "North-12"]);
     expect(await locationsOf("Yard A")).toEqual(["Yard A", "Yard A"]);
     expect(await locationsOf("Road")).toEqual(["Road"]);
-    expect((await listTrailers(test.db, accountId)).total).toBe(7);
+    expect((await listTrailers(manager)).total).toBe(7);
   });
 
   it("filters by status and load type, and searches", async () => {
-    expect((await listTrailers(test.db, accountId, { status: "red" })).total).toBe(1);
-    expect((await listTrailers(test.db, accountId, { status: "available" })).total).toBe(5);
-    expect((await listTrailers(test.db, accountId, { load: "loaded" })).trailers[0].trailer.loadNumber).toBe("LD777");
-    expect((await listTrailers(test.db, accountId, { search: "ld777" })).total).toBe(1);
-    expect((await listTrailers(test.db, accountId, { search: "100%" })).total).toBe(0);
+    expect((await listTrailers(manager, { status: "red" })).total).toBe(1);
+    expect((await listTrailers(manager, { status: "available" })).total).toBe(5);
+    expect((await listTrailers(manager, { load: "loaded" })).trailers[0].trailer.loadNumber).toBe("LD777");
+    expect((await listTrailers(manager, { search: "ld777" })).total).toBe(1);
+    expect((await listTrailers(manager, { search: "100%" })).total).toBe(0);
   });
 
   it("pages in the database", async () => {
-    const first = await listTrailers(test.db, accountId, { pageSize: 3, page: 1 });
-    const third = await listTrailers(test.db, accountId, { pageSize: 3, page: 3 });
+    const first = await listTrailers(manager, { pageSize: 3, page: 1 });
+    const third = await listTrailers(manager, { pageSize: 3, page: 3 });
     expect(first.trailers).toHaveLength(3);
     expect(third.trailers).toHaveLength(1);
     expect(first.total).toBe(7);
   });
 
   it("counts every Location filter from one grouped query", async () => {
-    const { places } = await listTrailers(test.db, accountId);
+    const { places } = await listTrailers(manager);
     const counts = await trailerLocationCounts(test.db, accountId, places);
     expect(counts.all).toBe(7);
     expect(Object.fromEntries(counts.byLocation.map(({ location, count }) => [location, count]))).toEqual({
@@ -117,9 +122,11 @@ describe("account-wide history", () => {
       { trailerId: trailer.id, accountId, location: "Shop", entryTime: new Date(Date.now() - 3 * 86_400_000), exitTime: new Date(Date.now() - 86_400_000) },
       { trailerId: trailer.id, accountId, location: "Yard A", entryTime: new Date(Date.now() - 86_400_000) },
     ]);
-    const byTrailer = await accountHistory(test.db, "trailer", accountId);
+    const byTrailer = await accountHistory(manager, "trailer", accountId);
     expect(byTrailer[trailer.id].map((entry) => entry.location)).toEqual(["Yard A", "Shop"]);
     expect(byTrailer[trailer.id][0].exit_time).toBeNull();
-    expect(Object.keys(await accountHistory(test.db, "trailer", otherAccountId))).toHaveLength(0);
+    expect(Object.keys(await accountHistory(otherAdmin, "trailer", otherAccountId))).toHaveLength(0);
+    // A non-admin asking for another account gets its own.
+    expect(Object.keys(await accountHistory(manager, "trailer", otherAccountId))).toContain(String(trailer.id));
   });
 });

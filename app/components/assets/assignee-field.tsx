@@ -1,11 +1,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors, inputStyles } from "~/components/ui/field";
 
-export interface AssigneeChoice {
-  id: number;
-  value: string;
-  label: string;
-}
+import type { AssigneeChoice } from "~/domain/assets";
+
+export type { AssigneeChoice };
 
 /**
  * The user an asset is assigned to, as a type-ahead: typing a first or last name, an email, an

@@ -33,35 +33,33 @@ export function PlaceDetail({
           </div>
         ))}
       </dl>
-      <div className="flex flex-wrap gap-2">
-        <Link to="/" className={buttonStyles.secondary}>
-          Back
-        </Link>
-        {canEdit ? (
-          <Link to={editTo} className={buttonStyles.primary}>
-            Update
-          </Link>
-        ) : null}
-        {canDelete ? (
-          <Form method="post" onSubmit={(event) => !confirm(confirmDelete) && event.preventDefault()}>
-            <CsrfInput />
-            <button type="submit" name="intent" value="delete" className={buttonStyles.danger}>
-              Delete
-            </button>
-          </Form>
-        ) : null}
-      </div>
+      <DetailActions backTo="/" editTo={canEdit ? editTo : null} confirmDelete={canDelete ? confirmDelete : null} />
     </section>
   );
 }
 
-export function NotFound({ message }: { message: string }) {
+/** Back, Update (when the viewer may edit) and a confirmed Delete (when the viewer may delete). */
+export function DetailActions({ backTo, editTo, confirmDelete }: { backTo: string; editTo: string | null; confirmDelete: string | null }) {
   return (
-    <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
-      <h1 className="text-xl font-semibold">{message}</h1>
-      <Link to="/" className={`${buttonStyles.secondary} mt-4`}>
+    <div className="flex flex-wrap gap-2">
+      <Link to={backTo} className={buttonStyles.secondary}>
         Back
       </Link>
-    </section>
+      {editTo ? (
+        <Link to={editTo} className={buttonStyles.primary}>
+          Update
+        </Link>
+      ) : null}
+      {confirmDelete ? (
+        <Form method="post" onSubmit={(event) => !confirm(confirmDelete) && event.preventDefault()}>
+          <CsrfInput />
+          <button type="submit" name="intent" value="delete" className={buttonStyles.danger}>
+            Delete
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
+
+export { RefusalView as NotFound } from "~/components/error-boundary";

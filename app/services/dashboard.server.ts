@@ -1,0 +1,164 @@
+import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "../domain/assets";
+import { DASHBOARD_PAGE_SIZE, DASHBOARD_TABS, type DashboardTab, type DashboardView } from "../domain/dashboard";
+import { isManagerial, ROLES, type Role } from "../domain/roles";
+import { listRoleLabel } from "../domain/users";
+import { accountChoices, accountSummary } from "./accounts.server";
+import type { ServiceContext } from "./context.server";
+import { buildingCards, yardCards } from "./places.server";
+import { accountScope } from "./scope.server";
+import { listTrailers, trailerLocationCounts, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "./trailers.server";
+import { listTrucks, truckFilterOptions, TRUCK_SORTS } from "./trucks.server";
+import { listUsers, rolesPresent } from "./users.server";
+
+const sinceEntry = (since: Date | null) => (since ? { entryTime: since, exitTime: null } : null);
+
+async function trailersTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+  const list = await listTrailers(ctx, {
+    account: accountId,
+    location: view.location,
+    status: TRAILER_STATUS_FILTERS.find((status) => status === view.status) ?? "all",
+    load: TRAILER_LOAD_FILTERS.find((load) => load === view.load) ?? "all",
+    search: view.q,
+    timeSort: view.sort,
+    page: view.page,
+    pageSize: DASHBOARD_PAGE_SIZE,
+  });
+  const counts = await trailerLocationCounts(ctx.db, accountId, list.places);
+  const now = Date.now();
+  return {
+    total: list.total,
+    counts,
+    rows: list.trailers.map(({ trailer, since }) => ({
+      id: trailer.id,
+      location: trailer.trailerLocation,
+      state: trailer.isTray ? ("trays" as const) : trailer.isLoaded ? ("loaded" as const) : ("empty" as const),
+      type: typeLabel(trailer.type),
+      statePlate: [trailer.licenseState, trailer.licensePlate].filter(Boolean).join(" - "),
+      number: trailer.trailerNumber,
+      timeAtLocation: timeAtLocation(sinceEntry(since), now),
+      load: loadLabel(trailer),
+      currentUser: trailer.lastUser ?? "",
+      tag: trailer.taggedDescription ?? "",
+      redTagged: trailer.redTagged,
+      yellowTagged: trailer.yellowTagged,
+    })),
+  };
+}
+
+async function trucksTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+  const [list, options] = await Promise.all([
+    listTrucks(ctx, {
+      account: accountId,
+      location: view.location,
+      status: (["red", "yellow", "shop", "available"] as const).find((status) => status === view.status) ?? "all",
+      assigned: view.assigned,
+      search: view.q,
+      sort: TRUCK_SORTS.find((column) => column === view.column) ?? "number",
+      order: view.order,
+      page: view.page,
+      pageSize: DASHBOARD_PAGE_SIZE,
+    }),
+    truckFilterOptions(ctx, accountId),
+  ]);
+  const now = Date.now();
+  return {
+    total: list.total,
+    options,
+    rows: list.trucks.map(({ truck, assignedTo, since }) => ({
+      id: truck.id,
+      location: truck.truckLocation,
+      number: truck.truckNumber,
+      type: typeLabel(truck.type),
+      make: truck.make,
+      model: truck.model,
+      timeAtLocation: timeAtLocation(sinceEntry(since), now),
+      assignedTo: assignedTo ?? "Not assigned",
+      tag: truck.taggedDescription ?? "",
+      status: vehicleStatus(truck),
+    })),
+  };
+}
+
+async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+  const [list, roles] = await Promise.all([
+    listUsers(ctx.db, ctx.actor, {
+      accountId,
+      role: ROLES.includes(view.role as Role) ? (view.role as Role) : undefined,
+      status: view.status === "active" || view.status === "inactive" ? view.status : undefined,
+      search: view.q,
+      page: view.page,
+      pageSize: DASHBOARD_PAGE_SIZE,
+    }),
+    rolesPresent(ctx.db, ctx.actor, accountId),
+  ]);
+  return {
+    total: list.total,
+    roles,
+    rows: list.users.map((row) => ({
+      id: row.id,
+      alphaCode: row.alpha_code,
+      email: row.email,
+      role: listRoleLabel({
+        isAdmin: row.is_admin,
+        isSuperManager: row.is_super_manager,
+        isAccountManager: row.is_account_manager,
+        isManager: row.is_manager,
+        isYardDriver: row.is_yard_driver,
+        isRoadDriver: row.is_road_driver,
+        isMechanic: row.is_mechanic,
+        isSecurity: row.is_security,
+      }),
+      driverNumber: row.driver_number,
+      account: row.account_name ?? "Global Admin",
+      active: row.is_active,
+    })),
+  };
+}
+
+async function yardsTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+  const rows = await yardCards(ctx.db, accountId, view.q);
+  return rows.map((yard) => ({
+    id: yard.id,
+    name: yard.name,
+    parkingSpots: yard.parkingSpots,
+    parkingLocation: yard.parkingLocation,
+    lastEntry: yard.entryTime?.toISOString() ?? null,
+  }));
+}
+
+async function buildingsTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+  const rows = await buildingCards(ctx.db, accountId, view.q);
+  return rows.map((building) => ({ id: building.id, name: building.buildingName, doors: building.buildingDoorNumber }));
+}
+
+/** The tabs a viewer sees: Users only for managerial roles. */
+export function dashboardTabs(ctx: ServiceContext): DashboardTab[] {
+  return DASHBOARD_TABS.filter((tab) => tab !== "users" || isManagerial(ctx.actor.user));
+}
+
+/**
+ * The account dashboard of a view: the account the viewer works in (an admin: the one chosen),
+ * and only the open tab's list, filtered, sorted and paged in Postgres.
+ */
+export async function accountDashboard(ctx: ServiceContext, requested: DashboardView) {
+  const accountId = accountScope(ctx.actor, requested.account);
+  const tabs = dashboardTabs(ctx);
+  const view: DashboardView = { ...requested, tab: tabs.includes(requested.tab) ? requested.tab : "trailers", account: ctx.actor.isAdmin ? requested.account : null };
+  const [account, accounts] = await Promise.all([accountId === null ? null : accountSummary(ctx.db, accountId), accountChoices(ctx)]);
+  const none = { trailers: null, trucks: null, users: null, yards: null, buildings: null };
+  const base = { view, tabs, account, accounts: accounts ?? [] };
+  if (!account) return { ...base, ...none };
+  switch (view.tab) {
+    case "trucks":
+      return { ...base, ...none, trucks: await trucksTab(ctx, account.id, view) };
+    case "users":
+      return { ...base, ...none, users: await usersTab(ctx, account.id, view) };
+    case "yards":
+      return { ...base, ...none, yards: await yardsTab(ctx, account.id, view) };
+    case "buildings":
+      return { ...base, ...none, buildings: await buildingsTab(ctx, account.id, view) };
+    default:
+      return { ...base, ...none, trailers: await trailersTab(ctx, account.id, view) };
+  }
+}
+export type AccountDashboard = Awaited<ReturnType<typeof accountDashboard>>;

@@ -13,6 +13,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // `npm run dev` builds elsewhere and copies over the served build, so wrangler never sees it empty.
+      buildDirectory: process.env.YARDLINE_BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*.test.{ts,tsx}"],
       future: {
         v3_fetcherPersist: true,

@@ -4,10 +4,11 @@
  * builds, and serves the Worker with `wrangler dev` (workerd, Durable Objects included).
  *
  * Options: --port=8787  --pg-port=54329  --data-dir=.data/postgres  --fresh (start from an empty
- * database)  --scale=N (demo data times N)  --skip-build.
+ * database)  --scale=N (demo data times N)  --skip-build  --watch (`npm run dev`: rebuild when a
+ * file under app/, party/ or db/ changes; wrangler dev then reloads the Worker).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync, watch } from "node:fs";
 import { DEMO_LOGINS, seedDemoData } from "../db/seed";
 import { openDatabase } from "../app/lib/db.server";
 import { applyMigrations } from "./lib/migrate";
@@ -67,6 +68,43 @@ async function waitUntilServing(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
+/** Rebuilds after changes (one build at a time; changes during a build queue one more). */
+function rebuildOnChange() {
+  let building = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const build = async () => {
+    if (building) {
+      again = true;
+      return;
+    }
+    building = true;
+    say("rebuilding");
+    // The served build is replaced file by file once the new one is complete.
+    const staging = ".cache/dev-build";
+    await run("npx", ["remix", "vite:build"], { ...process.env, YARDLINE_BUILD_DIR: staging }).then(
+      () => {
+        cpSync(staging, "build", { recursive: true });
+        say("rebuilt: reload the page");
+      },
+      (error: Error) => say(`build failed: ${error.message}`),
+    );
+    building = false;
+    if (again) {
+      again = false;
+      void build();
+    }
+  };
+  for (const folder of ["app", "party", "db"]) {
+    watch(folder, { recursive: true }, (_event, file) => {
+      if (!file || file.endsWith(".test.ts")) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void build(), 200);
+    });
+  }
+  say("watching app/, party/ and db/ for changes");
+}
+
 try {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -108,6 +146,7 @@ try {
   for (const login of DEMO_LOGINS) {
     say(`  ${login.email.padEnd(26)} ${login.role}${login.account ? ` · ${login.account}` : ""}`);
   }
+  if (flag("watch")) rebuildOnChange();
   say("press Ctrl-C to stop");
 } catch (error) {
   console.error(`[yardline] ${error instanceof Error ? error.message : String(error)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationGroup, locationOptions, moveDestinations } from "./locations";
+import { locationGroup, locationOptions } from "./locations";
 
 const buildings = [
   { buildingName: "South", buildingDoorNumber: 2 },
@@ -18,11 +18,6 @@ describe("locations", () => {
     expect(options).not.toContain("North-12");
     expect(options).not.toContain("South-0");
     expect(options.slice(-3)).toEqual(["South-1", "South-2", "Yard A"]);
-  });
-
-  it("never offers the Road as a move destination", () => {
-    expect(moveDestinations(buildings, yards)).not.toContain("Road");
-    expect(moveDestinations(buildings, yards)[0]).toBe("Shop");
   });
 
   it("groups a door under its building, and anything else under itself", () => {

@@ -30,11 +30,6 @@ export function locationOptions(buildings: BuildingDoors[], yards: YardName[]): 
   return [ROAD, SHOP, ...rest];
 }
 
-/** Where a move may take a trailer: the yards, the Shop and the doors — never the Road. */
-export function moveDestinations(buildings: BuildingDoors[], yards: YardName[]): string[] {
-  return locationOptions(buildings, yards).filter((location) => location !== ROAD);
-}
-
 /** The building or yard a location belongs to (the dashboard's Location filter groups by it). */
 export function locationGroup(location: string, buildings: BuildingDoors[]): string {
   for (const building of buildings) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "../../db/schema";
 import type { Queryable, Transaction } from "../lib/db.server";
 import type { ServiceContext } from "./context.server";
@@ -62,17 +62,6 @@ export async function assetHistory(db: Queryable, kind: AssetKind, id: number, l
     .orderBy(desc(history.entryTime), desc(history.id))
     .limit(limit);
   return rows.map((row) => historyEntry(row));
-}
-
-/** The open entries (where each asset stands, since when) of a set of assets, by asset id. */
-export async function openEntries(db: Queryable, kind: AssetKind, ids: number[]) {
-  if (!ids.length) return new Map<number, ReturnType<typeof historyEntry>>();
-  const { history, assetId } = TABLES[kind];
-  const rows = await db
-    .select({ assetId, row: history })
-    .from(history)
-    .where(and(inArray(assetId, ids), isNull(history.exitTime)));
-  return new Map(rows.map(({ assetId: id, row }) => [id, historyEntry(row)]));
 }
 
 /**

@@ -18,3 +18,21 @@ export function roomPath(room: number | typeof ALL_ACCOUNTS_ROOM): string {
 export function socketRoomOf(user: { isAdmin: boolean; accountId: number | null }): string {
   return user.isAdmin || user.accountId === null ? ALL_ACCOUNTS_ROOM : String(user.accountId);
 }
+
+/** Whether an event changes what a trailer's or truck's own page shows (its place, history, record). */
+export function concernsAsset(event: RealtimeEvent, kind: "trailer" | "truck", id: number): boolean {
+  switch (event.type) {
+    case "trailer_location_updated":
+      return kind === "trailer" && event.trailer_id === id;
+    case "truck_location_updated":
+      return kind === "truck" && event.truck_id === id;
+    case "location_history_updated":
+      return event.asset === kind && event.asset_id === id;
+    case "account_data_changed":
+      return event.what === kind && event.id === id;
+    case "move_status_changed":
+      return kind === "trailer" && event.affected_trailers.includes(id);
+    default:
+      return false;
+  }
+}

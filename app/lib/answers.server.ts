@@ -1,5 +1,7 @@
 import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
+import type { z } from "zod";
 import { ServiceError } from "../services/errors.server";
 import { apiError } from "./api.server";
 
@@ -47,6 +49,16 @@ export async function replyTo<Result>(submission: Submission<unknown>, work: () 
       : submission.reply({ formErrors: error.errors });
     return data(reply, { status: error.status });
   }
+}
+
+/**
+ * A form page's action: the posted form is parsed with the page's schema (errors back to the form
+ * with 400), then `work` runs with the parsed value, a refusal landing next to its field.
+ */
+export async function submitForm<Schema extends z.ZodType, Result>(request: Request, schema: Schema, work: (value: z.output<Schema>) => Promise<Result>) {
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  return replyTo(submission, () => work(submission.value));
 }
 
 /** A button's action (delete, deactivate): a refusal comes back as `{ errors }` for the page to list. */

@@ -9,6 +9,7 @@ import { canDeleteAsset, canEditAssets } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
+import { concernsAsset } from "~/domain/realtime-events";
 import { assetHistory } from "~/services/location-history.server";
 import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailers.server";
 
@@ -59,14 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function TrailerDetail() {
   const { trailer, history, assignments, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { errors?: string[] } | undefined;
-  useLiveRevalidation(
-    (event) =>
-      (event.type === "trailer_location_updated" && event.trailer_id === trailer.id) ||
-      (event.type === "location_history_updated" && event.asset === "trailer" && event.asset_id === trailer.id) ||
-      (event.type === "move_status_changed" && event.affected_trailers.includes(trailer.id)) ||
-      (event.type === "account_data_changed" && event.what === "trailer" && event.id === trailer.id),
-    30_000,
-  );
+  useLiveRevalidation((event) => concernsAsset(event, "trailer", trailer.id), 30_000);
   return (
     <section className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold">Trailer {trailer.number}</h1>

@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "~/components/assets/trailer-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { defaultServiceDates, trailerSchema } from "~/domain/trailers";
-import { pageRoute, replyTo } from "~/lib/answers.server";
+import { pageRoute, submitForm } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { assetFormChoices } from "~/services/asset-forms.server";
 import { createTrailer } from "~/services/trailers.server";
@@ -18,10 +17,8 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: trailerSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return replyTo(submission, async () => {
-    await createTrailer(ctx, submission.value);
+  return submitForm(request, trailerSchema, async (value) => {
+    await createTrailer(ctx, value);
     return redirect("/");
   });
 }

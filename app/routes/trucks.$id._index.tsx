@@ -9,6 +9,7 @@ import { canDeleteAsset, canEditAssets } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
+import { concernsAsset } from "~/domain/realtime-events";
 import { assetHistory } from "~/services/location-history.server";
 import { deleteTruck, getTruck } from "~/services/trucks.server";
 
@@ -40,13 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function TruckDetail() {
   const { truck, history, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { errors?: string[] } | undefined;
-  useLiveRevalidation(
-    (event) =>
-      (event.type === "truck_location_updated" && event.truck_id === truck.id) ||
-      (event.type === "location_history_updated" && event.asset === "truck" && event.asset_id === truck.id) ||
-      (event.type === "account_data_changed" && event.what === "truck" && event.id === truck.id),
-    300_000,
-  );
+  useLiveRevalidation((event) => concernsAsset(event, "truck", truck.id), 300_000);
   return (
     <section className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold">Truck {truck.number}</h1>

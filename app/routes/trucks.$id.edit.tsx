@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { truckFormValues, truckSchema } from "~/domain/trucks";
-import { pageRoute, replyTo } from "~/lib/answers.server";
+import { pageRoute, submitForm } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { assetFormChoices } from "~/services/asset-forms.server";
 import { getTruck, updateTruck } from "~/services/trucks.server";
@@ -21,10 +20,8 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: truckSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return replyTo(submission, async () => {
-    const truck = await updateTruck(ctx, Number(params.id), submission.value);
+  return submitForm(request, truckSchema, async (value) => {
+    const truck = await updateTruck(ctx, Number(params.id), value);
     return redirect(`/trucks/${truck.id}`);
   });
 }

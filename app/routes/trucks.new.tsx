@@ -1,11 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { defaultServiceDates } from "~/domain/trailers";
 import { truckSchema } from "~/domain/trucks";
-import { pageRoute, replyTo } from "~/lib/answers.server";
+import { pageRoute, submitForm } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { assetFormChoices } from "~/services/asset-forms.server";
 import { createTruck } from "~/services/trucks.server";
@@ -19,10 +18,8 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: truckSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return replyTo(submission, async () => {
-    await createTruck(ctx, submission.value);
+  return submitForm(request, truckSchema, async (value) => {
+    await createTruck(ctx, value);
     return redirect("/");
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { moveLegs, trailerAssignments, trailerLocationHistory, trailers } from "../../db/schema";
 import { isRecordId } from "../domain/ids";
+import { apiRecord } from "../domain/records";
 import { locationGroup, ROAD, SHOP } from "../domain/locations";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/trailers";
@@ -17,33 +18,8 @@ import { requireAccount, withinReach } from "./scope.server";
 export type TrailerRow = typeof trailers.$inferSelect;
 
 /** A trailer as the API shows it (the spec's field names). */
-export function publicTrailer(trailer: TrailerRow) {
-  return {
-    id: trailer.id,
-    account_id: trailer.accountId,
-    company_owner: trailer.companyOwner,
-    trailer_number: trailer.trailerNumber,
-    trailer_location: trailer.trailerLocation,
-    type: trailer.type,
-    license_state: trailer.licenseState,
-    license_plate: trailer.licensePlate,
-    is_loaded: trailer.isLoaded,
-    load_number: trailer.loadNumber,
-    is_tray: trailer.isTray,
-    tray_count: trailer.trayCount,
-    red_tagged: trailer.redTagged,
-    yellow_tagged: trailer.yellowTagged,
-    in_shop: trailer.inShop,
-    tagged_description: trailer.taggedDescription,
-    user_id: trailer.userId,
-    last_user: trailer.lastUser,
-    last_inspection: trailer.lastInspection,
-    next_inspection: trailer.nextInspection,
-    last_maintenance: trailer.lastMaintenance,
-    next_maintenance: trailer.nextMaintenance,
-    created_at: trailer.createdAt.toISOString(),
-    updated_at: trailer.updatedAt.toISOString(),
-  };
+export function publicTrailer(row: TrailerRow) {
+  return apiRecord(row);
 }
 
 /** A trailer within the actor's reach, else 404 "Trailer not found". */

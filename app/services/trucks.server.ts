@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { trucks, truckLocationHistory, users } from "../../db/schema";
 import { isRecordId } from "../domain/ids";
+import { apiRecord } from "../domain/records";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTruckRules, TRUCK_MESSAGES, truckSchema } from "../domain/trucks";
 import { paging } from "../lib/paging";
@@ -14,32 +15,8 @@ import { requireAccount, withinReach } from "./scope.server";
 
 export type TruckRow = typeof trucks.$inferSelect;
 
-export function publicTruck(truck: TruckRow) {
-  return {
-    id: truck.id,
-    account_id: truck.accountId,
-    assigned_user_id: truck.assignedUserId,
-    truck_number: truck.truckNumber,
-    truck_location: truck.truckLocation,
-    type: truck.type,
-    license_plate: truck.licensePlate,
-    license_state: truck.licenseState,
-    year: truck.year,
-    make: truck.make,
-    model: truck.model,
-    vin: truck.vin,
-    red_tagged: truck.redTagged,
-    yellow_tagged: truck.yellowTagged,
-    in_shop: truck.inShop,
-    tagged_description: truck.taggedDescription,
-    last_user: truck.lastUser,
-    last_inspection: truck.lastInspection,
-    next_inspection: truck.nextInspection,
-    last_maintenance: truck.lastMaintenance,
-    next_maintenance: truck.nextMaintenance,
-    created_at: truck.createdAt.toISOString(),
-    updated_at: truck.updatedAt.toISOString(),
-  };
+export function publicTruck(row: TruckRow) {
+  return apiRecord(row);
 }
 
 /** A truck within the actor's reach, else 404 "Truck not found". */

@@ -84,3 +84,45 @@ test("at 390 px wide the dashboard has no horizontal page scroll and shows trail
   await expect(page.getByRole("list", { name: "Trailers" }).getByRole("listitem").first()).toBeVisible();
   await context.close();
 });
+
+test("without JavaScript the lists page through plain links, the trucks sort by their headings, and yards and buildings show as cards", async ({
+  browser,
+  newUser,
+  db,
+}) => {
+  const superManager = await newUser("super_manager");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const { createSession } = await import("./fixtures");
+  const { token } = await createSession(db, superManager.email);
+  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
+  const page = await context.newPage();
+
+  await page.goto("/");
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+
+  await page.getByRole("link", { name: "Trucks", exact: true }).click();
+  await page.getByRole("link", { name: "Make", exact: true }).click();
+  await expect(page).toHaveURL(/column=make/);
+  await expect(page.getByRole("columnheader", { name: "Make ▲" })).toHaveAttribute("aria-sort", "ascending");
+  const ascending = await page.locator("table tbody tr td:nth-child(4)").allTextContents();
+  expect(ascending).toEqual([...ascending].sort());
+  await page.getByRole("link", { name: "Make ▲" }).click();
+  await expect(page.getByRole("columnheader", { name: "Make ▼" })).toHaveAttribute("aria-sort", "descending");
+  const descending = await page.locator("table tbody tr td:nth-child(4)").allTextContents();
+  expect(descending).toEqual([...descending].sort().reverse());
+
+  await page.getByRole("link", { name: "Yards", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Add New Yard" })).toHaveAttribute("href", "/yards/new");
+  await expect(page.getByRole("listitem").filter({ hasText: "Yard A" })).toContainText("Parking Spots Available");
+  await expect(page.getByRole("listitem").filter({ hasText: "Overflow Lot" })).toContainText("No Parking Spots");
+  await page.getByRole("link", { name: "Buildings", exact: true }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Cross Dock" })).toContainText("36 dock doors");
+  await page.getByRole("link", { name: "North", exact: true }).click();
+  await expect(page).toHaveURL(/\/buildings\/\d+$/);
+  await context.close();
+});

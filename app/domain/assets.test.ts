@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, loadLabel, matchStates, timeAtLocation, typeLabel, US_STATES, vehicleStatus } from "./assets";
+import { formatDuration, loadLabel, matchStates, STATUS_LABEL, timeAtLocation, typeLabel, US_STATES, vehicleStatus } from "./assets";
 
 describe("assets", () => {
   it("derives the status red over yellow over shop over available", () => {
@@ -7,6 +7,7 @@ describe("assets", () => {
     expect(vehicleStatus({ redTagged: false, yellowTagged: true, inShop: true })).toBe("Yellow Tagged");
     expect(vehicleStatus({ redTagged: false, yellowTagged: false, inShop: true })).toBe("Shop");
     expect(vehicleStatus({ redTagged: false, yellowTagged: false, inShop: false })).toBe("Available");
+    expect(Object.values(STATUS_LABEL)).toEqual(["Red Tagged", "Yellow Tagged", "Shop", "Available"]);
   });
 
   it("labels types and loads as the spec shows them", () => {
@@ -26,6 +27,13 @@ describe("assets", () => {
     expect(timeAtLocation({ entryTime: "2026-01-01T00:00:00Z", exitTime: "2026-01-02T00:00:00Z" }, now)).toBe("Moved");
     expect(timeAtLocation(null, now)).toBe("Just arrived");
     expect(formatDuration(3 * 3600 + 5 * 60)).toBe("3h 5m");
+  });
+
+  it("abbreviates any duration in days, hours and minutes, or in seconds under a minute", () => {
+    const day = 86_400;
+    const expected: [number, string][] = [[0, "0s"], [45, "45s"], [59.4, "59s"], [59.6, "1m"], [3599, "59m"], [3600, "1h 0m"]];
+    expected.push([3900, "1h 5m"], [day - 1, "23h 59m"], [day, "1d 0h 0m"], [3 * day + 2 * 3600 + 59 * 60, "3d 2h 59m"], [-30, "0s"]);
+    for (const [seconds, text] of expected) expect(formatDuration(seconds), `${seconds} s`).toBe(text);
   });
 
   it("has the 50 states and DC, matched by name or abbreviation", () => {

@@ -34,20 +34,21 @@ export function typeLabel(type: string | null | undefined): string {
 
 export type VehicleStatus = "Red Tagged" | "Yellow Tagged" | "Shop" | "Available";
 
-/** Red over yellow over shop over available (sort priority 1..4). */
-export function vehicleStatus(vehicle: { redTagged: boolean; yellowTagged: boolean; inShop: boolean }): VehicleStatus {
-  if (vehicle.redTagged) return "Red Tagged";
-  if (vehicle.yellowTagged) return "Yellow Tagged";
-  if (vehicle.inShop) return "Shop";
-  return "Available";
-}
+/** The words of each status, in filters, radios and lists. */
+export const STATUS_LABEL = {
+  red: "Red Tagged",
+  yellow: "Yellow Tagged",
+  shop: "Shop",
+  available: "Available",
+} as const satisfies Record<string, VehicleStatus>;
 
-export const STATUS_PRIORITY: Record<VehicleStatus, number> = {
-  "Red Tagged": 1,
-  "Yellow Tagged": 2,
-  Shop: 3,
-  Available: 4,
-};
+/** Red over yellow over shop over available. */
+export function vehicleStatus(vehicle: { redTagged: boolean; yellowTagged: boolean; inShop: boolean }): VehicleStatus {
+  if (vehicle.redTagged) return STATUS_LABEL.red;
+  if (vehicle.yellowTagged) return STATUS_LABEL.yellow;
+  if (vehicle.inShop) return STATUS_LABEL.shop;
+  return STATUS_LABEL.available;
+}
 
 /** The load column: 'N Tray(s)' for trays, the load number when loaded, otherwise 'Empty'. */
 export function loadLabel(trailer: { isLoaded: boolean; loadNumber: string | null; isTray: boolean; trayCount: number }): string {
@@ -56,15 +57,19 @@ export function loadLabel(trailer: { isLoaded: boolean; loadNumber: string | nul
   return "Empty";
 }
 
-/** "2d 3h 15m", "3h 5m", "12m". */
+/**
+ * A duration abbreviated in days, hours and minutes ("2d 3h 15m", "3h 5m", "12m"), or seconds
+ * under a minute ("45s"): time at a location, a history entry's duration, a move's duration.
+ */
 export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds / 60));
-  const days = Math.floor(total / 1440);
-  const hours = Math.floor((total % 1440) / 60);
-  const minutes = total % 60;
+  const total = Math.max(0, Math.round(seconds));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
   if (days) return `${days}d ${hours}h ${minutes}m`;
   if (hours) return `${hours}h ${minutes}m`;
-  return `${minutes}m`;
+  if (minutes) return `${minutes}m`;
+  return `${total}s`;
 }
 
 /**

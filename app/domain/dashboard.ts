@@ -2,6 +2,9 @@
  * The dashboard's view lives in the URL — tab, filters, sort, search, page — so a view can be
  * bookmarked, shared and reloaded, and the filter form works without JavaScript.
  */
+import { STATUS_LABEL } from "./assets";
+import type { Role } from "./roles";
+
 /** Rows per page of every dashboard list. */
 export const DASHBOARD_PAGE_SIZE = 50;
 
@@ -77,4 +80,165 @@ export function viewHref(view: DashboardView, changes: Partial<DashboardView> = 
   }
   const text = params.toString();
   return text ? `/?${text}` : "/";
+}
+
+/** The values of each filter, "all" first: the dashboard's forms and the trailer and truck lists read them. */
+export const TRAILER_STATUS_FILTERS = ["all", "red", "yellow", "available"] as const;
+export const TRAILER_LOAD_FILTERS = ["all", "loaded", "empty", "trays"] as const;
+export const TRUCK_STATUS_FILTERS = ["all", "red", "yellow", "shop", "available"] as const;
+export const USER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
+/** Time at location: "asc" newest arrivals first, "desc" oldest first. */
+export const TIME_SORTS = ["asc", "desc"] as const;
+export type TrailerStatusFilter = (typeof TRAILER_STATUS_FILTERS)[number];
+export type TrailerLoadFilter = (typeof TRAILER_LOAD_FILTERS)[number];
+export type TruckStatusFilter = (typeof TRUCK_STATUS_FILTERS)[number];
+
+type FilterValue =
+  | TrailerStatusFilter
+  | TrailerLoadFilter
+  | TruckStatusFilter
+  | (typeof USER_STATUS_FILTERS)[number]
+  | (typeof TIME_SORTS)[number];
+
+const FILTER_LABEL: Record<FilterValue, string> = {
+  all: "All",
+  ...STATUS_LABEL,
+  loaded: "Loaded",
+  empty: "Empty",
+  trays: "With Trays",
+  active: "Active",
+  inactive: "Inactive",
+  asc: "Newest First",
+  desc: "Oldest First",
+};
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A filter's radio options, labelled as the dashboard shows them. */
+export function filterOptions(values: readonly FilterValue[]): FilterOption[] {
+  return values.map((value) => ({ value, label: FILTER_LABEL[value] }));
+}
+
+/** The filter value a URL asked for, or the filter's first ("all") when it is not one of them. */
+export function filterValue<Values extends readonly string[]>(values: Values, requested: string | null): Values[number] {
+  return values.find((value) => value === requested) ?? values[0];
+}
+
+/** How a trailer is drawn and filtered by its load: with trays, loaded, or empty. */
+export type TrailerLoadState = "loaded" | "trays" | "empty";
+
+export function trailerLoadState(trailer: { isLoaded: boolean; isTray: boolean }): TrailerLoadState {
+  if (trailer.isTray) return "trays";
+  return trailer.isLoaded ? "loaded" : "empty";
+}
+
+/** The account a dashboard shows, and an admin's choices of account. */
+export interface DashboardAccount {
+  id: number;
+  accountName: string;
+  location: string;
+}
+export interface AccountOption {
+  id: number;
+  accountName: string;
+  companyName: string;
+}
+
+/** A row of the Trailers tab. */
+export interface TrailerListRow {
+  id: number;
+  location: string;
+  state: TrailerLoadState;
+  type: string;
+  statePlate: string;
+  number: string;
+  timeAtLocation: string;
+  load: string;
+  currentUser: string;
+  tag: string;
+  redTagged: boolean;
+  yellowTagged: boolean;
+}
+export interface TrailerList {
+  total: number;
+  /** The Location filter's counts: all trailers, and each place's. */
+  counts: { all: number; byLocation: { location: string; count: number }[] };
+  rows: TrailerListRow[];
+}
+
+/** A row of the Trucks tab. */
+export interface TruckListRow {
+  id: number;
+  location: string;
+  number: string;
+  type: string;
+  make: string;
+  model: string;
+  timeAtLocation: string;
+  assignedTo: string;
+  tag: string;
+  status: string;
+}
+export interface TruckList {
+  total: number;
+  /** The Location filter's places with their counts, and the Assigned To filter's alpha codes. */
+  options: { locations: { location: string; trucks: number }[]; assignees: string[] };
+  rows: TruckListRow[];
+}
+
+/** A row of the Users tab. */
+export interface UserListRow {
+  id: number;
+  alphaCode: string | null;
+  email: string;
+  role: string;
+  driverNumber: number | null;
+  account: string;
+  active: boolean;
+}
+export interface UserList {
+  total: number;
+  /** The roles present among the users the viewer may see: the Role filter's options. */
+  roles: Role[];
+  rows: UserListRow[];
+}
+
+/** A card of the Yards tab; `lastEntry` is an ISO time. */
+export interface YardCard {
+  id: number;
+  name: string;
+  parkingSpots: boolean;
+  parkingLocation: string | null;
+  lastEntry: string | null;
+}
+
+/** A card of the Buildings tab. */
+export interface BuildingCard {
+  id: number;
+  name: string;
+  doors: number;
+}
+
+/**
+ * What the dashboard shows: the view as the viewer may see it, its tabs, the account (none until
+ * an admin picks one), an admin's choices of account, and the open tab's list (the others null).
+ */
+export interface AccountDashboard {
+  view: DashboardView;
+  tabs: DashboardTab[];
+  account: DashboardAccount | null;
+  accounts: AccountOption[];
+  trailers: TrailerList | null;
+  trucks: TruckList | null;
+  users: UserList | null;
+  yards: YardCard[] | null;
+  buildings: BuildingCard[] | null;
+}
+
+/** An Add page (`/trailers/new`, …) for the account an admin is viewing. */
+export function addHref(path: string, view: DashboardView): string {
+  return view.account ? `${path}?account=${view.account}` : path;
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { filterValue, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "~/domain/dashboard";
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
-import { createTrailer, listTrailers, publicTrailer, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "~/services/trailers.server";
+import { createTrailer, listTrailers, publicTrailer } from "~/services/trailers.server";
 
 /**
  * `GET /api/trailers/`: a page of the account's trailers (admins name the account with
@@ -15,8 +16,8 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const list = await listTrailers(ctx, {
     account: params.get("account_id"),
     location: params.get("location") ?? undefined,
-    status: TRAILER_STATUS_FILTERS.find((status) => status === params.get("status")) ?? "all",
-    load: TRAILER_LOAD_FILTERS.find((load) => load === params.get("load")) ?? "all",
+    status: filterValue(TRAILER_STATUS_FILTERS, params.get("status")),
+    load: filterValue(TRAILER_LOAD_FILTERS, params.get("load")),
     search: params.get("q") ?? undefined,
     timeSort: params.get("sort") === "desc" ? "desc" : "asc",
     page: Number(params.get("page")) || 1,

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { filterValue, TRUCK_STATUS_FILTERS } from "~/domain/dashboard";
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
@@ -11,7 +12,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const list = await listTrucks(ctx, {
     account: params.get("account_id"),
     location: params.get("location") ?? undefined,
-    status: (["red", "yellow", "shop", "available"] as const).find((status) => status === params.get("status")) ?? "all",
+    status: filterValue(TRUCK_STATUS_FILTERS, params.get("status")),
     assigned: params.get("assigned") ?? undefined,
     search: params.get("q") ?? undefined,
     sort: TRUCK_SORTS.find((column) => column === params.get("sort")) ?? "number",

@@ -1,23 +1,40 @@
 import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "../domain/assets";
-import { DASHBOARD_PAGE_SIZE, DASHBOARD_TABS, type DashboardTab, type DashboardView } from "../domain/dashboard";
+import {
+  DASHBOARD_PAGE_SIZE,
+  DASHBOARD_TABS,
+  filterValue,
+  TRAILER_LOAD_FILTERS,
+  TRAILER_STATUS_FILTERS,
+  trailerLoadState,
+  TRUCK_STATUS_FILTERS,
+  USER_STATUS_FILTERS,
+  type AccountDashboard,
+  type BuildingCard,
+  type DashboardTab,
+  type DashboardView,
+  type TrailerList,
+  type TruckList,
+  type UserList,
+  type YardCard,
+} from "../domain/dashboard";
 import { isManagerial, ROLES, type Role } from "../domain/roles";
 import { listRoleLabel } from "../domain/users";
 import { accountChoices, accountSummary } from "./accounts.server";
 import type { ServiceContext } from "./context.server";
 import { buildingCards, yardCards } from "./places.server";
 import { accountScope } from "./scope.server";
-import { listTrailers, trailerLocationCounts, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "./trailers.server";
+import { listTrailers, trailerLocationCounts } from "./trailers.server";
 import { listTrucks, truckFilterOptions, TRUCK_SORTS } from "./trucks.server";
 import { listUsers, rolesPresent } from "./users.server";
 
 const sinceEntry = (since: Date | null) => (since ? { entryTime: since, exitTime: null } : null);
 
-async function trailersTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+async function trailersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TrailerList> {
   const list = await listTrailers(ctx, {
     account: accountId,
     location: view.location,
-    status: TRAILER_STATUS_FILTERS.find((status) => status === view.status) ?? "all",
-    load: TRAILER_LOAD_FILTERS.find((load) => load === view.load) ?? "all",
+    status: filterValue(TRAILER_STATUS_FILTERS, view.status),
+    load: filterValue(TRAILER_LOAD_FILTERS, view.load),
     search: view.q,
     timeSort: view.sort,
     page: view.page,
@@ -31,7 +48,7 @@ async function trailersTab(ctx: ServiceContext, accountId: number, view: Dashboa
     rows: list.trailers.map(({ trailer, since }) => ({
       id: trailer.id,
       location: trailer.trailerLocation,
-      state: trailer.isTray ? ("trays" as const) : trailer.isLoaded ? ("loaded" as const) : ("empty" as const),
+      state: trailerLoadState(trailer),
       type: typeLabel(trailer.type),
       statePlate: [trailer.licenseState, trailer.licensePlate].filter(Boolean).join(" - "),
       number: trailer.trailerNumber,
@@ -45,12 +62,12 @@ async function trailersTab(ctx: ServiceContext, accountId: number, view: Dashboa
   };
 }
 
-async function trucksTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+async function trucksTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TruckList> {
   const [list, options] = await Promise.all([
     listTrucks(ctx, {
       account: accountId,
       location: view.location,
-      status: (["red", "yellow", "shop", "available"] as const).find((status) => status === view.status) ?? "all",
+      status: filterValue(TRUCK_STATUS_FILTERS, view.status),
       assigned: view.assigned,
       search: view.q,
       sort: TRUCK_SORTS.find((column) => column === view.column) ?? "number",
@@ -79,12 +96,13 @@ async function trucksTab(ctx: ServiceContext, accountId: number, view: Dashboard
   };
 }
 
-async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<UserList> {
+  const status = filterValue(USER_STATUS_FILTERS, view.status);
   const [list, roles] = await Promise.all([
     listUsers(ctx.db, ctx.actor, {
       accountId,
       role: ROLES.includes(view.role as Role) ? (view.role as Role) : undefined,
-      status: view.status === "active" || view.status === "inactive" ? view.status : undefined,
+      status: status === "all" ? undefined : status,
       search: view.q,
       page: view.page,
       pageSize: DASHBOARD_PAGE_SIZE,
@@ -115,7 +133,7 @@ async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardV
   };
 }
 
-async function yardsTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+async function yardsTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<YardCard[]> {
   const rows = await yardCards(ctx.db, accountId, view.q);
   return rows.map((yard) => ({
     id: yard.id,
@@ -126,7 +144,7 @@ async function yardsTab(ctx: ServiceContext, accountId: number, view: DashboardV
   }));
 }
 
-async function buildingsTab(ctx: ServiceContext, accountId: number, view: DashboardView) {
+async function buildingsTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<BuildingCard[]> {
   const rows = await buildingCards(ctx.db, accountId, view.q);
   return rows.map((building) => ({ id: building.id, name: building.buildingName, doors: building.buildingDoorNumber }));
 }
@@ -140,11 +158,12 @@ export function dashboardTabs(ctx: ServiceContext): DashboardTab[] {
  * The account dashboard of a view: the account the viewer works in (an admin: the one chosen),
  * and only the open tab's list, filtered, sorted and paged in Postgres.
  */
-export async function accountDashboard(ctx: ServiceContext, requested: DashboardView) {
+export async function accountDashboard(ctx: ServiceContext, requested: DashboardView): Promise<AccountDashboard> {
   const accountId = accountScope(ctx.actor, requested.account);
   const tabs = dashboardTabs(ctx);
   const view: DashboardView = { ...requested, tab: tabs.includes(requested.tab) ? requested.tab : "trailers", account: ctx.actor.isAdmin ? requested.account : null };
-  const [account, accounts] = await Promise.all([accountId === null ? null : accountSummary(ctx.db, accountId), accountChoices(ctx)]);
+  const [summary, accounts] = await Promise.all([accountId === null ? null : accountSummary(ctx.db, accountId), accountChoices(ctx)]);
+  const account = summary && { id: summary.id, accountName: summary.accountName, location: summary.location };
   const none = { trailers: null, trucks: null, users: null, yards: null, buildings: null };
   const base = { view, tabs, account, accounts: accounts ?? [] };
   if (!account) return { ...base, ...none };
@@ -161,4 +180,3 @@ export async function accountDashboard(ctx: ServiceContext, requested: Dashboard
       return { ...base, ...none, trailers: await trailersTab(ctx, account.id, view) };
   }
 }
-export type AccountDashboard = Awaited<ReturnType<typeof accountDashboard>>;

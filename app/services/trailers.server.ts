@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { moveLegs, trailerAssignments, trailerLocationHistory, trailers } from "../../db/schema";
+import type { TrailerLoadFilter, TrailerStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
 import { apiRecord } from "../domain/records";
 import { locationGroup, ROAD, SHOP } from "../domain/locations";
@@ -108,11 +109,6 @@ export async function assignmentHistory(ctx: ServiceContext, trailer: TrailerRow
     .where(eq(trailerAssignments.trailerId, trailer.id))
     .orderBy(desc(trailerAssignments.assignedAt), desc(trailerAssignments.id));
 }
-
-export const TRAILER_STATUS_FILTERS = ["all", "red", "yellow", "available"] as const;
-export const TRAILER_LOAD_FILTERS = ["all", "loaded", "empty", "trays"] as const;
-export type TrailerStatusFilter = (typeof TRAILER_STATUS_FILTERS)[number];
-export type TrailerLoadFilter = (typeof TRAILER_LOAD_FILTERS)[number];
 
 export interface TrailerListQuery {
   /** The account asked for (admins); everyone else gets their own. */

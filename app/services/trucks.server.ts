@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { trucks, truckLocationHistory, users } from "../../db/schema";
+import type { TruckStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
 import { apiRecord } from "../domain/records";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
@@ -91,7 +92,7 @@ export interface TruckListQuery {
   /** The account asked for (admins); everyone else gets their own. */
   account?: unknown;
   location?: string;
-  status?: "all" | "red" | "yellow" | "shop" | "available";
+  status?: TruckStatusFilter;
   /** "all", "unassigned", or a user's alpha code. */
   assigned?: string;
   search?: string;

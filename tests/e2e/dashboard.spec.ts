@@ -1,4 +1,14 @@
-import { BASE_URL, expect, test } from "./fixtures";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
+import type { Database } from "../../app/lib/db.server";
+import { BASE_URL, createSession, expect, test } from "./fixtures";
+
+/** A page of a browser of its own (no JavaScript, a phone…), signed in as `email`. */
+async function pageOf(browser: Browser, db: Database, email: string, options: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  const { token } = await createSession(db, email);
+  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
+  return { context, page: await context.newPage() };
+}
 
 test("the trailer list filters and searches through the URL, and the view survives a reload", async ({ page, newUser, signInAs }) => {
   const manager = await newUser("manager");
@@ -30,11 +40,7 @@ test("the trailer list filters and searches through the URL, and the view surviv
 
 test("the filter form works without JavaScript", async ({ browser, newUser, db }) => {
   const manager = await newUser("manager");
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const { createSession } = await import("./fixtures");
-  const { token } = await createSession(db, manager.email);
-  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
-  const page = await context.newPage();
+  const { context, page } = await pageOf(browser, db, manager.email, { javaScriptEnabled: false });
   await page.goto("/?tab=trailers");
   await page.getByText("With Trays", { exact: true }).click();
   await page.getByRole("button", { name: "Apply Filters" }).click();
@@ -70,11 +76,7 @@ test("an admin picks any account; workers get no Users tab", async ({ page, newU
 
 test("at 390 px wide the dashboard has no horizontal page scroll and shows trailers as cards", async ({ browser, newUser, db }) => {
   const driver = await newUser("yard_driver");
-  const { createSession } = await import("./fixtures");
-  const { token } = await createSession(db, driver.email);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
-  const page = await context.newPage();
+  const { context, page } = await pageOf(browser, db, driver.email, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   for (const tab of ["trailers", "trucks", "yards", "buildings"]) {
     await page.goto(`/?tab=${tab}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -82,5 +84,43 @@ test("at 390 px wide the dashboard has no horizontal page scroll and shows trail
   }
   await page.goto("/");
   await expect(page.getByRole("list", { name: "Trailers" }).getByRole("listitem").first()).toBeVisible();
+  await context.close();
+});
+
+test("without JavaScript the lists page through plain links, the trucks sort by their headings, and yards and buildings show as cards", async ({
+  browser,
+  newUser,
+  db,
+}) => {
+  const superManager = await newUser("super_manager");
+  const { context, page } = await pageOf(browser, db, superManager.email, { javaScriptEnabled: false });
+
+  await page.goto("/");
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+
+  await page.getByRole("link", { name: "Trucks", exact: true }).click();
+  await page.getByRole("link", { name: "Make", exact: true }).click();
+  await expect(page).toHaveURL(/column=make/);
+  await expect(page.getByRole("columnheader", { name: "Make ▲" })).toHaveAttribute("aria-sort", "ascending");
+  const ascending = await page.locator("table tbody tr td:nth-child(4)").allTextContents();
+  expect(ascending).toEqual([...ascending].sort());
+  await page.getByRole("link", { name: "Make ▲" }).click();
+  await expect(page.getByRole("columnheader", { name: "Make ▼" })).toHaveAttribute("aria-sort", "descending");
+  const descending = await page.locator("table tbody tr td:nth-child(4)").allTextContents();
+  expect(descending).toEqual([...descending].sort().reverse());
+
+  await page.getByRole("link", { name: "Yards", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Add New Yard" })).toHaveAttribute("href", "/yards/new");
+  await expect(page.getByRole("listitem").filter({ hasText: "Yard A" })).toContainText("Parking Spots Available");
+  await expect(page.getByRole("listitem").filter({ hasText: "Overflow Lot" })).toContainText("No Parking Spots");
+  await page.getByRole("link", { name: "Buildings", exact: true }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Cross Dock" })).toContainText("36 dock doors");
+  await page.getByRole("link", { name: "North", exact: true }).click();
+  await expect(page).toHaveURL(/\/buildings\/\d+$/);
   await context.close();
 });

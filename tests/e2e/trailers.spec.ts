@@ -95,3 +95,60 @@ test("trailer API: validation errors as {errors}, tenant isolation, and no delet
   expect((await refused.json()).error).toBe("This trailer is in an active move and cannot be deleted.");
   expect(await db.select().from(trailers).where(eq(trailers.id, activeLeg.trailerId))).toHaveLength(1);
 });
+
+test("an admin's Add New Trailer: the account's choices, Shop and the Shop location follow each other, and type-ahead lists", async ({ page, newUser, signInAs, db }) => {
+  const admin = await newUser("admin");
+  const [acme] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10001"));
+  await signInAs(page, admin.email);
+  await page.goto(`/?account=${acme.accountId}`);
+  await page.getByRole("link", { name: "Add New Trailer" }).click();
+  await expect(page).toHaveURL(new RegExp(`/trailers/new\\?account=${acme.accountId}$`));
+  await expect(page.getByLabel("Account")).toHaveValue(String(acme.accountId));
+  await expect(page.getByLabel("Account").locator("option").first()).toHaveText("Select an account");
+
+  const location = page.getByLabel("Location");
+  const shop = page.getByLabel("Shop", { exact: true });
+  await expect(page.locator(`datalist[id="${await location.getAttribute("list")}"] option[value="North-3"]`)).toHaveCount(1);
+  await location.fill("shop");
+  await expect(shop).toBeChecked();
+  await location.fill("Road");
+  await expect(shop).not.toBeChecked();
+  await shop.check();
+  await expect(location).toHaveValue("Shop");
+
+  const state = page.getByLabel("License State");
+  await expect(page.locator(`datalist[id="${await state.getAttribute("list")}"] option[value="MA"]`)).toHaveText("Massachusetts");
+  await state.pressSequentially("nj");
+  await expect(state).toHaveValue("NJ");
+  await expect(page.getByLabel("Type").locator("option", { hasText: "Intermodal Pup" })).toHaveAttribute("value", "intermodal_pup");
+});
+
+test("Add New Trailer works without JavaScript: the server's errors, then the trailer", async ({ browser, newUser, db }) => {
+  const superManager = await newUser("super_manager");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const { token } = await createSession(db, superManager.email);
+  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
+  const page = await context.newPage();
+  await page.goto("/trailers/new");
+  await page.getByLabel("Trailer Number").fill("nojs-1");
+  await page.getByRole("button", { name: "Add Trailer" }).click();
+  await expect(page.getByRole("alert")).toContainText("Trailer location is required");
+  await expect(page.getByLabel("Trailer Number")).toHaveValue("nojs-1");
+  await page.getByLabel("Owner").fill("acme");
+  await page.getByLabel("Location").fill("Yard A");
+  await page.getByLabel("Type").selectOption({ label: "Dry 53" });
+  await page.getByLabel("License State").fill("ma");
+  await page.getByLabel("License Plate").fill("nj1");
+  await page.getByLabel("Tray", { exact: true }).check();
+  await page.getByLabel("Yellow Tagged").check();
+  await page.getByRole("button", { name: "Add Trailer" }).click();
+  await expect(page.getByRole("alert")).toContainText("Tray count is required when the trailer has trays");
+  await expect(page.getByLabel("Yellow Tagged")).toBeChecked();
+  await expect(page.getByLabel("Location")).toHaveValue("Yard A");
+  await page.getByLabel("Tray Count").fill("4");
+  await page.getByRole("button", { name: "Add Trailer" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "NOJS-1"));
+  expect(created).toMatchObject({ trailerLocation: "Yard A", licenseState: "MA", isTray: true, trayCount: 4, yellowTagged: true, companyOwner: "ACME" });
+  await context.close();
+});

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { trucks } from "../../db/schema";
-import { csrfTokenOf, expect, test } from "./fixtures";
+import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -70,4 +70,43 @@ test("truck endpoints stay within the caller's account", async ({ newUser, apiAs
   const bad = await outsider.post("/api/trucks/", { headers: { "X-CSRF-Token": token }, data: { year: 3000 } });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).errors).toContain("Year must be between 1900 and next year");
+});
+
+test("Add Truck: ticking Shop fills the Shop location and typed codes show in capitals", async ({ page, newUser, signInAs }) => {
+  const superManager = await newUser("super_manager");
+  await signInAs(page, superManager.email);
+  await page.goto("/trucks/new");
+  await page.getByLabel("Location").fill("Yard A");
+  await page.getByLabel("Shop", { exact: true }).check();
+  await expect(page.getByLabel("Location")).toHaveValue("Shop");
+  await page.getByLabel("Truck Number").pressSequentially("tk-a");
+  await expect(page.getByLabel("Truck Number")).toHaveValue("TK-A");
+  await page.getByLabel("License State").pressSequentially("ny");
+  await expect(page.getByLabel("License State")).toHaveValue("NY");
+  await expect(page.getByLabel("Assigned To")).toHaveAttribute("placeholder", "Search by name, email, alpha code or driver number");
+});
+
+test("Update Truck works without JavaScript: a refusal keeps the chosen status, then the truck is tagged", async ({ browser, newUser, db }) => {
+  const superManager = await newUser("super_manager");
+  const [truck] = await db.select().from(trucks).where(eq(trucks.truckNumber, "ACB-T102"));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const { token } = await createSession(db, superManager.email);
+  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
+  const page = await context.newPage();
+  await page.goto(`/trucks/${truck.id}/edit`);
+  await page.getByLabel("Last Inspection").fill(day(-1));
+  await page.getByLabel("Next Inspection").fill(day(60));
+  await page.getByLabel("Last Maintenance").fill(day(-1));
+  await page.getByLabel("Next Maintenance").fill(day(60));
+  await page.getByLabel("Tagged Description").fill("");
+  await page.getByLabel("Yellow Tagged").check();
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("alert")).toContainText("Tagged description is required when truck is tagged");
+  await expect(page.getByLabel("Yellow Tagged")).toBeChecked();
+  await page.getByLabel("Tagged Description").fill("Mirror cracked");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(new RegExp(`/trucks/${truck.id}$`));
+  const [stored] = await db.select().from(trucks).where(eq(trucks.id, truck.id));
+  expect(stored).toMatchObject({ yellowTagged: true, redTagged: false, taggedDescription: "Mirror cracked" });
+  await context.close();
 });

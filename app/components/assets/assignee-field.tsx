@@ -1,5 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { FieldErrors, inputStyles } from "~/components/ui/field";
+import { TypeAheadField, type FormField } from "~/components/ui/field";
 
 import type { AssigneeChoice } from "~/domain/assets";
 
@@ -9,37 +8,14 @@ export type { AssigneeChoice };
  * The user an asset is assigned to, as a type-ahead: typing a first or last name, an email, an
  * alpha code or a driver number finds the user; the field keeps the user's alpha code (or email).
  */
-export function AssigneeField<Schema>({
-  label,
-  field,
-  users,
-}: {
-  label: string;
-  field: FieldMetadata<Schema, Record<string, unknown>, string[]>;
-  users: AssigneeChoice[];
-}) {
-  const listId = `${field.id}-users`;
+export function AssigneeField<Schema>({ label, field, users }: { label: string; field: FormField<Schema>; users: AssigneeChoice[] }) {
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        {...getInputProps(field, { type: "search" })}
-        key={field.key}
-        list={listId}
-        autoComplete="off"
-        placeholder="Search by name, email, alpha code or driver number"
-        className={inputStyles}
-      />
-      <datalist id={listId}>
-        {users.map((user) => (
-          <option key={user.id} value={user.value}>
-            {user.label}
-          </option>
-        ))}
-      </datalist>
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
+    <TypeAheadField
+      label={label}
+      field={field}
+      type="search"
+      options={users.map((user) => ({ value: user.value, label: user.label }))}
+      placeholder="Search by name, email, alpha code or driver number"
+    />
   );
 }

@@ -1,5 +1,7 @@
+import type { TrailerLoadState } from "~/domain/dashboard";
+
 /** A trailer drawn by its state: loaded (filled), with trays (stacked), or empty (outline). */
-export function TrailerIcon({ state }: { state: "loaded" | "trays" | "empty" }) {
+export function TrailerIcon({ state }: { state: TrailerLoadState }) {
   const label = state === "loaded" ? "Loaded trailer" : state === "trays" ? "Trailer with trays" : "Empty trailer";
   return (
     <svg role="img" aria-label={label} viewBox="0 0 48 24" className="h-6 w-12 shrink-0">

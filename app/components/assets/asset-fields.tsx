@@ -1,0 +1,166 @@
+import { getInputProps } from "@conform-to/react";
+import { useState } from "react";
+import { AssigneeField } from "~/components/assets/assignee-field";
+import { InputField, SelectField, TypeAheadField, uppercaseOnInput, type FormField } from "~/components/ui/field";
+import { typeLabel, US_STATES } from "~/domain/assets";
+import { SHOP } from "~/domain/locations";
+
+/** An admin's choice of the account a new asset belongs to. */
+function AccountSelectField<Schema>({ field, accounts }: { field: FormField<Schema>; accounts: { id: number; label: string }[] }) {
+  return <SelectField label="Account" field={field} placeholder="Select an account" options={accounts.map(({ id, label }) => ({ value: id, label }))} />;
+}
+
+/** The asset's type, labelled as lists show it ("Dry 53", "Daycab 1 Axle"). */
+function TypeSelectField<Schema>({ field, types }: { field: FormField<Schema>; types: readonly string[] }) {
+  return <SelectField label="Type" field={field} placeholder="Select a type" options={types.map((type) => ({ value: type, label: typeLabel(type) }))} />;
+}
+
+/** Location: a type-ahead over the account's locations, held by the form (Shop moves the asset there). */
+function LocationField<Schema>({
+  field,
+  locations,
+  value,
+  onChange,
+}: {
+  field: FormField<Schema>;
+  locations: string[];
+  value: string;
+  onChange: (location: string) => void;
+}) {
+  return (
+    <TypeAheadField
+      label="Location"
+      field={field}
+      options={locations.map((location) => ({ value: location }))}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** License State: a two-letter type-ahead over the states, by abbreviation or name, typed in capitals. */
+function LicenseStateField<Schema>({ field }: { field: FormField<Schema> }) {
+  return (
+    <TypeAheadField
+      label="License State"
+      field={field}
+      options={US_STATES.map((state) => ({ value: state.code, label: state.name }))}
+      maxLength={2}
+      onInput={uppercaseOnInput}
+    />
+  );
+}
+
+/**
+ * Where the form puts the asset and whether Shop is ticked, from the fields' first values (the
+ * defaults, or what was sent when the server answered with errors): ticking Shop moves the asset
+ * to the Shop; `chooseLocation` also ticks Shop when the Shop is chosen and unticks it otherwise.
+ */
+export function useShopLocation(defaults: { location?: string; inShop?: string }) {
+  const [location, setLocation] = useState(defaults.location ?? "");
+  const [inShop, setInShop] = useState(defaults.inShop === "on");
+  return {
+    location,
+    setLocation,
+    inShop,
+    chooseLocation(value: string) {
+      setLocation(value);
+      setInShop(value.trim().toLowerCase() === SHOP.toLowerCase());
+    },
+    tickShop(checked: boolean) {
+      setInShop(checked);
+      if (checked) setLocation(SHOP);
+    },
+  };
+}
+
+/** Red Tagged, Yellow Tagged and Shop as checkboxes; Shop follows the form's `useShopLocation`. */
+function TagCheckboxes<Flag>({
+  legend,
+  fields,
+  shop,
+}: {
+  legend: string;
+  fields: Record<"red_tagged" | "yellow_tagged" | "in_shop", FormField<Flag>>;
+  shop: ReturnType<typeof useShopLocation>;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="text-sm font-medium">{legend}</legend>
+      {[
+        { field: fields.red_tagged, label: "Red Tagged" },
+        { field: fields.yellow_tagged, label: "Yellow Tagged" },
+      ].map(({ field, label }) => (
+        <label key={field.name} className="flex min-h-11 items-center gap-2 text-sm">
+          <input {...getInputProps(field, { type: "checkbox" })} key={field.key} className="h-5 w-5" />
+          {label}
+        </label>
+      ))}
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input type="checkbox" name={fields.in_shop.name} checked={shop.inShop} onChange={(event) => shop.tickShop(event.target.checked)} className="h-5 w-5" />
+        Shop
+      </label>
+    </fieldset>
+  );
+}
+
+/** Last and next inspection and maintenance dates. */
+function ServiceDateFields<Schema>({
+  fields,
+}: {
+  fields: Record<"last_inspection" | "next_inspection" | "last_maintenance" | "next_maintenance", FormField<Schema>>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <InputField label="Last Inspection" field={fields.last_inspection} type="date" />
+      <InputField label="Next Inspection" field={fields.next_inspection} type="date" />
+      <InputField label="Last Maintenance" field={fields.last_maintenance} type="date" />
+      <InputField label="Next Maintenance" field={fields.next_maintenance} type="date" />
+    </div>
+  );
+}
+
+/** One of a few choices as radio buttons, held by the form (a trailer's load type, a truck's status). */
+function RadioChoiceField<Value extends string>({
+  legend,
+  name,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  choices: readonly { value: Value; label: string }[];
+  value: string;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <label key={choice.value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm">
+            <input type="radio" name={name} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} className="h-4 w-4" />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The fields the trailer and truck forms share, by their part of the form (`<AssetFields.Location …/>`):
+ * the account (an admin adding one), location, type, license state, tags, a radio choice, the
+ * assignee and the service dates, with the same labels, names and messages in both.
+ */
+export const AssetFields = {
+  Account: AccountSelectField,
+  Location: LocationField,
+  Type: TypeSelectField,
+  LicenseState: LicenseStateField,
+  Tags: TagCheckboxes,
+  Choice: RadioChoiceField,
+  Assignee: AssigneeField,
+  ServiceDates: ServiceDateFields,
+};

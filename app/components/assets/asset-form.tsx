@@ -1,0 +1,83 @@
+import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { buttonStyles } from "~/components/ui/modal";
+import type { AssigneeChoice } from "~/domain/assets";
+
+/** A trailer or truck form's fields as strings, as its page fills them. */
+type AssetFormValues<Schema extends z.ZodType> = Partial<Record<keyof z.input<Schema>, string>>;
+
+/** What a trailer or truck page gives its form. */
+export interface AssetFormProps<Schema extends z.ZodType> {
+  title: string;
+  submitLabel: string;
+  cancelTo: string;
+  defaultValue: AssetFormValues<Schema>;
+  /** The account's locations, for the Location type-ahead. */
+  locations: string[];
+  /** The account's users, for the assignee type-ahead. */
+  users: AssigneeChoice[];
+  /** An admin adding an asset chooses its account; otherwise null. */
+  accounts: { id: number; label: string }[] | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}
+
+/**
+ * The Conform form of a trailer or truck: validated in the page by the same schema as on the
+ * server, first on submit, then as the user types.
+ */
+export function useAssetForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  { lastResult, defaultValue }: { lastResult: SubmissionResult<string[]> | undefined; defaultValue: DefaultValue<z.input<Schema>> },
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+}
+
+/**
+ * An add or update page of a trailer or truck: its heading, a posted form with the CSRF token
+ * and a summary of the errors (each once, in the order given), its fields, then Cancel and submit.
+ */
+export function AssetFormPage<Values extends Record<string, unknown>>({
+  title,
+  form,
+  errors,
+  cancelTo,
+  submitLabel,
+  children,
+}: {
+  title: string;
+  form: FormMetadata<Values>;
+  errors: (string[] | undefined)[];
+  cancelTo: string;
+  submitLabel: string;
+  children: React.ReactNode;
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+        <CsrfInput />
+        <ErrorSummary errors={[...new Set([form.errors, ...errors].flatMap((list) => list ?? []))]} />
+        {children}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={cancelTo} className={buttonStyles.secondary}>
+            Cancel
+          </Link>
+          <button type="submit" disabled={busy} className={buttonStyles.primary}>
+            {submitLabel}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

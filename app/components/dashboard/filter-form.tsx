@@ -1,0 +1,53 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { buttonStyles } from "~/components/ui/modal";
+import type { DashboardView, FilterOption } from "~/domain/dashboard";
+
+/** A radio group of a GET filter form; with JavaScript the form submits on change. */
+export function RadioFilter({ legend, name, value, options }: { legend: string; name: string; value: string; options: FilterOption[] }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{legend}</legend>
+      <div className="flex flex-wrap gap-1.5">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700"
+          >
+            <input type="radio" name={name} value={option.value} defaultChecked={value === option.value} className="sr-only" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * A tab's filters as a GET form that keeps the tab, the account and the search: without
+ * JavaScript an Apply Filters button submits it, with JavaScript every change does.
+ */
+export function FilterForm({ view, children, resetTo }: { view: DashboardView; children: React.ReactNode; resetTo: string }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      <input type="hidden" name="tab" value={view.tab} />
+      {view.account ? <input type="hidden" name="account" value={view.account} /> : null}
+      {view.q ? <input type="hidden" name="q" value={view.q} /> : null}
+      {children}
+      <div className="flex flex-wrap gap-2">
+        <noscript>
+          <button type="submit" className={buttonStyles.primary}>
+            Apply Filters
+          </button>
+        </noscript>
+        <Link to={resetTo} className={buttonStyles.secondary}>
+          Reset Filters
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link, useNavigation } from "@remix-run/react";
+import { buttonStyles } from "~/components/ui/modal";
+import type { DashboardView } from "~/domain/dashboard";
+import { Pager } from "./pager";
+
+/** A tab's Add button, at the right above its list. */
+export function AddButton({ to, label }: { to: string; label: string }) {
+  return (
+    <div className="flex justify-end">
+      <Link to={to} className={buttonStyles.primary}>
+        {label}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * A tab's list: dimmed while the next view of the dashboard loads, a message when no row matches
+ * the filters, and its pages under it.
+ */
+export function Listing({
+  view,
+  total,
+  shown,
+  empty,
+  children,
+}: {
+  view: DashboardView;
+  total: number;
+  /** Rows on this page. */
+  shown: number;
+  empty: string;
+  children: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/";
+  return (
+    <>
+      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        {loading ? <p className="sr-only">Loading…</p> : null}
+        {shown === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p> : children}
+      </div>
+      <Pager view={view} total={total} />
+    </>
+  );
+}
+
+/** "150 trailers", "1 truck". */
+export function ListCount({ total, noun }: { total: number; noun: string }) {
+  return (
+    <p className="text-sm text-slate-600" aria-live="polite">
+      {total} {noun}
+      {total === 1 ? "" : "s"}
+    </p>
+  );
+}

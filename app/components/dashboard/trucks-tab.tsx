@@ -1,0 +1,47 @@
+import { addHref, filterOptions, TRUCK_STATUS_FILTERS, viewHref, type DashboardView, type TruckList, type TruckListRow } from "~/domain/dashboard";
+import { assetColumns, DataTable, type Column } from "./data-table";
+import { FilterForm, RadioFilter } from "./filter-form";
+import { AddButton, ListCount, Listing } from "./listing";
+
+const COLUMNS: Column<TruckListRow>[] = [
+  { ...assetColumns.location, sort: "location" },
+  { ...assetColumns.number("Number", "/trucks"), sort: "number" },
+  { ...assetColumns.type, sort: "type" },
+  { heading: "Make", cell: (row) => row.make, sort: "make" },
+  { heading: "Model", cell: (row) => row.model, sort: "model" },
+  assetColumns.timeAtLocation,
+  { heading: "Assigned To", className: "whitespace-nowrap", cell: (row) => row.assignedTo, sort: "assigned" },
+  { heading: "Status", className: "whitespace-nowrap", cell: (row) => row.status, sort: "status" },
+  assetColumns.tag,
+];
+
+/** The Trucks tab: filters by location, status and assignee; a table sorted by any of its columns' headings. */
+export function TrucksTab({ view, trucks }: { view: DashboardView; trucks: TruckList }) {
+  const locationOptions = [
+    { value: "all", label: "All" },
+    ...trucks.options.locations.map(({ location, trucks: count }) => ({ value: location, label: `${location} (${count})` })),
+  ];
+  const assigneeOptions = [
+    { value: "all", label: "All" },
+    { value: "unassigned", label: "Unassigned" },
+    ...trucks.options.assignees.map((code) => ({ value: code, label: code })),
+  ];
+  return (
+    <div className="space-y-3">
+      <AddButton to={addHref("/trucks/new", view)} label="Add New Truck" />
+      <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", assigned: "all", page: 1 })}>
+        <input type="hidden" name="column" value={view.column} />
+        <input type="hidden" name="order" value={view.order} />
+        <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
+        <div className="grid gap-3 md:grid-cols-2">
+          <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(TRUCK_STATUS_FILTERS)} />
+          <RadioFilter legend="Assigned To" name="assigned" value={view.assigned} options={assigneeOptions} />
+        </div>
+      </FilterForm>
+      <ListCount total={trucks.total} noun="truck" />
+      <Listing view={view} total={trucks.total} shown={trucks.rows.length} empty="No trucks found matching your filters">
+        <DataTable columns={COLUMNS} rows={trucks.rows} view={view} rowClassName={(row) => (row.status === "Red Tagged" ? "text-red-700" : undefined)} />
+      </Listing>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  addHref,
+  DEFAULT_VIEW,
+  filterOptions,
+  filterValue,
+  parseDashboardView,
+  TIME_SORTS,
+  TRAILER_LOAD_FILTERS,
+  TRAILER_STATUS_FILTERS,
+  trailerLoadState,
+  TRUCK_STATUS_FILTERS,
+  USER_STATUS_FILTERS,
+  viewHref,
+} from "./dashboard";
+
+describe("dashboard filters", () => {
+  it("labels each filter's options as the dashboard shows them, All first", () => {
+    expect(filterOptions(TRAILER_STATUS_FILTERS)).toEqual([
+      { value: "all", label: "All" },
+      { value: "red", label: "Red Tagged" },
+      { value: "yellow", label: "Yellow Tagged" },
+      { value: "available", label: "Available" },
+    ]);
+    expect(filterOptions(TRUCK_STATUS_FILTERS).map((option) => option.label)).toEqual(["All", "Red Tagged", "Yellow Tagged", "Shop", "Available"]);
+    expect(filterOptions(TRAILER_LOAD_FILTERS).map((option) => option.label)).toEqual(["All", "Loaded", "Empty", "With Trays"]);
+    expect(filterOptions(USER_STATUS_FILTERS).map((option) => option.label)).toEqual(["All", "Active", "Inactive"]);
+    expect(filterOptions(TIME_SORTS)).toEqual([
+      { value: "asc", label: "Newest First" },
+      { value: "desc", label: "Oldest First" },
+    ]);
+  });
+
+  it("takes a filter value from the URL only when it is one of the filter's, else All", () => {
+    expect(filterValue(TRUCK_STATUS_FILTERS, "shop")).toBe("shop");
+    expect(filterValue(TRAILER_STATUS_FILTERS, "shop")).toBe("all");
+    expect(filterValue(TRAILER_LOAD_FILTERS, "Loaded")).toBe("all");
+    expect(filterValue(USER_STATUS_FILTERS, null)).toBe("all");
+  });
+});
+
+describe("dashboard view", () => {
+  it("reads the view from the URL, falling back to the defaults", () => {
+    expect(parseDashboardView(new URLSearchParams(""))).toEqual(DEFAULT_VIEW);
+    const view = parseDashboardView(new URLSearchParams("tab=trucks&account=7&q=+acb+&status=red&page=3&order=desc&column=make"));
+    expect(view).toMatchObject({ tab: "trucks", account: 7, q: "acb", status: "red", page: 3, order: "desc", column: "make" });
+    expect(parseDashboardView(new URLSearchParams("tab=moves&account=x&page=-2&sort=up"))).toMatchObject({
+      tab: "trailers",
+      account: null,
+      page: 1,
+      sort: "asc",
+    });
+  });
+
+  it("writes a view's address with its defaults left out, and reads it back the same", () => {
+    expect(viewHref(DEFAULT_VIEW)).toBe("/");
+    const view = { ...DEFAULT_VIEW, tab: "trucks" as const, status: "shop", page: 2 };
+    const href = viewHref(view);
+    expect(href).toBe("/?tab=trucks&status=shop&page=2");
+    expect(parseDashboardView(new URL(href, "http://yard").searchParams)).toEqual(view);
+    expect(viewHref(view, { page: 1, status: "all" })).toBe("/?tab=trucks");
+  });
+
+  it("opens an Add page for the account an admin is viewing", () => {
+    expect(addHref("/trailers/new", DEFAULT_VIEW)).toBe("/trailers/new");
+    expect(addHref("/yards/new", { ...DEFAULT_VIEW, account: 4 })).toBe("/yards/new?account=4");
+  });
+
+  it("draws a trailer with trays as trays, whether or not it is also marked loaded", () => {
+    expect(trailerLoadState({ isLoaded: false, isTray: true })).toBe("trays");
+    expect(trailerLoadState({ isLoaded: true, isTray: true })).toBe("trays");
+    expect(trailerLoadState({ isLoaded: true, isTray: false })).toBe("loaded");
+    expect(trailerLoadState({ isLoaded: false, isTray: false })).toBe("empty");
+  });
+});

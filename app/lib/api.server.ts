@@ -33,3 +33,19 @@ export function snakeCaseKeys(row: Record<string, unknown>): Record<string, unkn
     ]),
   );
 }
+
+/** What every list endpoint reads from its query: the account asked for, location, search (`q`) and paging. */
+export function listParams(params: URLSearchParams) {
+  return {
+    account: params.get("account_id"),
+    location: params.get("location") ?? undefined,
+    search: params.get("q") ?? undefined,
+    page: Number(params.get("page")) || 1,
+    pageSize: Number(params.get("page_size")) || 50,
+  };
+}
+
+/** A page of a list as the API answers it: the items under their name, with the total and the page. */
+export function listPage(name: string, items: unknown[], list: { total: number; page: number; pageSize: number }): Response {
+  return Response.json({ [name]: items, total: list.total, page: list.page, page_size: list.pageSize });
+}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { filterValue, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "~/domain/dashboard";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { listPage, listParams, methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createTrailer, listTrailers, publicTrailer } from "~/services/trailers.server";
 
@@ -14,21 +14,13 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const { ctx } = await requireApi(context);
   const params = new URL(request.url).searchParams;
   const list = await listTrailers(ctx, {
-    account: params.get("account_id"),
-    location: params.get("location") ?? undefined,
+    ...listParams(params),
     status: filterValue(TRAILER_STATUS_FILTERS, params.get("status")),
     load: filterValue(TRAILER_LOAD_FILTERS, params.get("load")),
-    search: params.get("q") ?? undefined,
     timeSort: params.get("sort") === "desc" ? "desc" : "asc",
-    page: Number(params.get("page")) || 1,
-    pageSize: Number(params.get("page_size")) || 50,
   });
-  return Response.json({
-    trailers: list.trailers.map(({ trailer, since }) => ({ ...publicTrailer(trailer), location_since: since?.toISOString() ?? null })),
-    total: list.total,
-    page: list.page,
-    page_size: list.pageSize,
-  });
+  const rows = list.trailers.map(({ trailer, since }) => ({ ...publicTrailer(trailer), location_since: since?.toISOString() ?? null }));
+  return listPage("trailers", rows, list);
 });
 
 /** `POST /api/trailers/`: Add New Trailer; validation errors come back as `{errors: [...]}` with 400. */

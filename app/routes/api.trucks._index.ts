@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { filterValue, TRUCK_STATUS_FILTERS } from "~/domain/dashboard";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { listPage, listParams, methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createTruck, listTrucks, publicTruck, TRUCK_SORTS } from "~/services/trucks.server";
 
@@ -10,22 +10,13 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const { ctx } = await requireApi(context);
   const params = new URL(request.url).searchParams;
   const list = await listTrucks(ctx, {
-    account: params.get("account_id"),
-    location: params.get("location") ?? undefined,
+    ...listParams(params),
     status: filterValue(TRUCK_STATUS_FILTERS, params.get("status")),
     assigned: params.get("assigned") ?? undefined,
-    search: params.get("q") ?? undefined,
     sort: TRUCK_SORTS.find((column) => column === params.get("sort")) ?? "number",
     order: params.get("order") === "desc" ? "desc" : "asc",
-    page: Number(params.get("page")) || 1,
-    pageSize: Number(params.get("page_size")) || 50,
   });
-  return Response.json({
-    trucks: list.trucks.map(({ truck, assignedTo }) => ({ ...publicTruck(truck), assigned_to: assignedTo })),
-    total: list.total,
-    page: list.page,
-    page_size: list.pageSize,
-  });
+  return listPage("trucks", list.trucks.map(({ truck, assignedTo }) => ({ ...publicTruck(truck), assigned_to: assignedTo })), list);
 });
 
 /** `POST /api/trucks/`: Add Truck. */

@@ -1,23 +1,28 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { Fragment } from "react";
 
 /**
  * A dialog that only its own buttons close (no click outside, no Escape): for the session
- * dialogs, which must be answered.
+ * dialogs, which must be answered. `inline` renders it in place instead of in a portal, so the
+ * server sends it open and it works without JavaScript.
  */
 export function BlockingDialog({
   open,
   title,
   children,
   actions,
+  inline = false,
 }: {
   open: boolean;
   title: string;
   children: React.ReactNode;
   actions: React.ReactNode;
+  inline?: boolean;
 }) {
+  const Container = inline ? Fragment : Dialog.Portal;
   return (
     <Dialog.Root open={open}>
-      <Dialog.Portal>
+      <Container>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           onEscapeKeyDown={(event) => event.preventDefault()}
@@ -31,7 +36,7 @@ export function BlockingDialog({
           </Dialog.Description>
           <div className="mt-5 flex flex-wrap justify-end gap-2">{actions}</div>
         </Dialog.Content>
-      </Dialog.Portal>
+      </Container>
     </Dialog.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { BlockingDialog, buttonStyles } from "~/components/ui/modal";
 import { REPLACE_OTHER_SESSION, type SessionInfo } from "~/domain/auth";
@@ -6,9 +6,9 @@ import { describeDevice } from "~/domain/devices";
 
 /**
  * "Account Already Logged In": the other session (device, IP address, login time, last activity),
- * Cancel, and Log Out Other Session. The server renders it open and its buttons are a plain link
- * and a plain form, so it works without JavaScript; with it, Cancel just closes the dialog and
- * the login form keeps what was typed.
+ * Cancel, and Log Out Other Session. The server renders it open and both buttons are plain forms
+ * (Cancel: back to an empty login page), so it works without JavaScript; with it, Cancel just
+ * closes the dialog and the login form keeps what was typed.
  */
 export function OtherSessionDialog({ other, onCancel, busy }: { other: SessionInfo | null; onCancel: () => void; busy: boolean }) {
   return (
@@ -18,16 +18,18 @@ export function OtherSessionDialog({ other, onCancel, busy }: { other: SessionIn
       title="Account Already Logged In"
       actions={
         <>
-          <Link
-            to="/login"
-            className={buttonStyles.secondary}
-            onClick={(event) => {
-              event.preventDefault();
-              onCancel();
-            }}
-          >
-            Cancel
-          </Link>
+          <form method="get" action="/login">
+            <button
+              type="submit"
+              className={buttonStyles.secondary}
+              onClick={(event) => {
+                event.preventDefault();
+                onCancel();
+              }}
+            >
+              Cancel
+            </button>
+          </form>
           <Form method="post">
             <CsrfInput />
             <button type="submit" name="intent" value={REPLACE_OTHER_SESSION} className={buttonStyles.danger} disabled={busy}>

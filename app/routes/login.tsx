@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TermsDialog } from "~/components/terms-dialog";
 import { FormAlert } from "~/components/ui/form-parts";
 import { FieldErrors, InputField } from "~/components/ui/field";
@@ -167,4 +168,8 @@ export default function LoginPage() {
       </p>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

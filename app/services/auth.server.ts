@@ -3,7 +3,7 @@ import { loginAttempts, sessions, users } from "../../db/schema";
 import { MESSAGES, newPasswordSchema, type LoginInput, type SessionInfo } from "../domain/auth";
 import type { Database } from "../lib/db.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "../lib/password.server";
-import { hashToken, isPastTimeout, newToken, timeoutHours, type SessionRow, type SessionState, type UserRow } from "../lib/session.server";
+import { hashToken, isPastTimeout, newToken, timeoutHours, touchSession, type SessionRow, type SessionState, type UserRow } from "../lib/session.server";
 import { actorOf, write, type ServiceContext, type SystemContext } from "./context.server";
 import { parseInput } from "./errors.server";
 
@@ -203,6 +203,11 @@ export async function logOut(ctx: SystemContext, current: SessionState, reason: 
       .returning({ id: sessions.id });
     if (ended.length) effects.closeSockets(current.session.id, current.user, reason);
   });
+}
+
+/** The user was active: the session's inactivity clock starts again (its new last activity; null once ended). */
+export async function refreshSession(ctx: ServiceContext, sessionId: number): Promise<Date | null> {
+  return write(ctx, (tx) => touchSession(tx, sessionId));
 }
 
 /** The first-login password change (also any later change of one's own password). */

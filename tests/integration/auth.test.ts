@@ -5,7 +5,7 @@ import { MESSAGES, type LoginInput } from "../../app/domain/auth";
 import { resolveSession } from "../../app/lib/session.server";
 import { verifyPassword } from "../../app/lib/password.server";
 import type { UserRow } from "../../app/lib/session.server";
-import { changeOwnPassword, LOGIN_LIMITS, logIn, logInReplacingOther, logOut, PENDING_LOGIN_MINUTES } from "../../app/services/auth.server";
+import { changeOwnPassword, LOGIN_LIMITS, logIn, logInReplacingOther, logOut, PENDING_LOGIN_MINUTES, refreshSession } from "../../app/services/auth.server";
 import type { AfterCommit, SystemContext } from "../../app/services/context.server";
 import { ServiceError } from "../../app/services/errors.server";
 import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
@@ -197,6 +197,21 @@ describe("Log Out Other Session from the sign-in dialog (no password sent again)
     await test.db.update(users).set({ passwordHash: "scrypt$changed" }).where(eq(users.id, user.id));
     expect(await logInReplacingOther(systemContext(), ticket, client())).toEqual(refused);
     expect((await liveSessions(user.id)).map((row) => row.id)).toEqual([first.session.id]);
+  });
+});
+
+describe("staying signed in", () => {
+  it("a refresh starts the inactivity clock again; an ended session is not revived", async () => {
+    const user = await createUser(test.db, { role: "manager", accountId, email: "busy@x.test" });
+    const login = await logIn(systemContext(), input("busy@x.test"), client());
+    if (login.kind !== "signed_in") throw new Error("expected a login");
+    await test.db.update(sessions).set({ lastActivity: new Date(Date.now() - 3_600_000) }).where(eq(sessions.id, login.session.id));
+    const { ctx, sent } = contextFor(test.db, user);
+    const refreshed = await refreshSession(ctx, login.session.id);
+    expect(Date.now() - refreshed!.getTime()).toBeLessThan(60_000);
+    await logOut(systemContext(), await resolveSession(test.db, login.token), "logout");
+    expect(await refreshSession(ctx, login.session.id)).toBeNull();
+    expect(sent).toEqual([]);
   });
 });
 

@@ -33,18 +33,12 @@ const STORES = {
   },
 };
 
-type Store = {
-  table: typeof buildings | typeof yards;
-  name: AnyColumn;
-  columns: (value: never) => Record<string, unknown>;
-  locations: (place: never) => string[];
-  searched: AnyColumn[];
-};
+type Store = { table: typeof buildings | typeof yards; name: AnyColumn; searched: AnyColumn[] };
 const storeOf = (kind: PlaceKind) => STORES[kind] as Store;
 const columnsOf = <K extends PlaceKind>(kind: K, value: PlaceInput<K>) => (STORES[kind].columns as (value: PlaceInput<K>) => Record<string, unknown>)(value);
 const locationsOf = (kind: PlaceKind, place: object) => (STORES[kind].locations as (place: object) => string[])(place);
 
-export function publicBuilding(building: BuildingRow) {
+function publicBuilding(building: BuildingRow) {
   return {
     id: building.id,
     account_id: building.accountId,
@@ -55,7 +49,7 @@ export function publicBuilding(building: BuildingRow) {
   };
 }
 
-export function publicYard(yard: YardRow) {
+function publicYard(yard: YardRow) {
   return {
     id: yard.id,
     account_id: yard.accountId,

@@ -13,10 +13,9 @@ export const MESSAGES = {
   mustChangePassword: "You must change your password before continuing.",
   csrf: "CSRF token missing or invalid",
   crossOrigin: "Cross-origin requests are not allowed",
-  passwordChangeFailed: "An error occurred while changing your password",
   timeoutUpdated: "Session timeout updated successfully",
-  timeoutUpdateFailed: "Failed to update timeout setting",
   adminOnly: "Permission denied: administrators only",
+  loginExpired: "Your login has expired. Please log in again.",
 } as const;
 
 /** Checked in the form and on the server (`POST /api/auth/login`, the /login action). */
@@ -31,6 +30,17 @@ export const loginSchema = z.object({
   force_login: z.boolean().optional().default(false),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The spec's sessionInfo: the session a login found live elsewhere (or the one it opened). */
+export interface SessionInfo {
+  user_agent: string | null;
+  ip_address: string | null;
+  login_time: string;
+  last_activity: string;
+}
+
+/** The sign-in dialog's "Log Out Other Session": the form's `intent`. */
+export const REPLACE_OTHER_SESSION = "replace_other_session";
 
 /** The first-login password rules, in the order of the live checklist. */
 export const PASSWORD_RULES = [

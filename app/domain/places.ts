@@ -42,3 +42,44 @@ export function strandedMessage(stranded: { location: string; what: string }[]):
   const parts = [...byLocation.entries()].map(([location, items]) => `${location}: ${items.join(", ")}`);
   return `This change would remove locations still in use. Move these first — ${parts.join("; ")}.`;
 }
+
+export type PlaceKind = "building" | "yard";
+
+/** What the building and yard pages say and where they lead: the one difference between the two. */
+export const PLACE_PAGES = {
+  building: {
+    path: "/buildings",
+    afterDelete: "/?tab=buildings",
+    notFound: PLACE_MESSAGES.buildingNotFound,
+    confirmDelete: "Are you sure you want to delete this building?",
+    nameField: "building_name",
+    formTitles: { add: "Add New Building", update: "Update Building", submit: "Add Building" },
+  },
+  yard: {
+    path: "/yards",
+    afterDelete: "/?tab=yards",
+    notFound: PLACE_MESSAGES.yardNotFound,
+    confirmDelete: "Are you sure you want to delete this yard?",
+    nameField: "name",
+    formTitles: { add: "Add New Yard", update: "Update Yard", submit: "Add Yard" },
+  },
+} as const satisfies Record<PlaceKind, unknown>;
+
+export const PLACE_SCHEMAS = { building: buildingSchema, yard: yardSchema } as const;
+export type PlaceInput<K extends PlaceKind> = z.output<(typeof PLACE_SCHEMAS)[K]>;
+
+/** The detail page of a building or yard, as its loader gives it. */
+export interface PlaceDetailView {
+  id: number;
+  title: string;
+  rows: [string, string][];
+  can: { edit: boolean; delete: boolean };
+}
+
+/** The add or update form of a building or yard, as its loader gives it (`accounts`: an admin adding one). */
+export interface PlaceFormView {
+  mode: "add" | "update";
+  defaultValue: Record<string, string>;
+  accounts: { id: number; label: string }[] | null;
+  cancelTo: string;
+}

@@ -1,4 +1,5 @@
-import { ROLE_FLAG, type Role, type RoleFlags } from "./roles";
+import { canEditAssets, flagsFor, ROLE_FLAG, ROLES, type Role, type RoleFlags } from "./roles";
+import { canEditUser } from "./users";
 
 /**
  * Who may open each page of the product (the route tables of both spec documents), and where
@@ -16,7 +17,13 @@ export interface RouteRule {
 }
 
 const ADMIN = ["admin"] as const;
-const ADMIN_OR_SUPER = ["admin", "super_manager"] as const;
+/** The pages that add or change trailers, trucks, yards and buildings: the roles `canEditAssets` allows, as the services do. */
+const ASSET_EDITORS = ROLES.filter((role) => canEditAssets(flagsFor(role)));
+/** Edit User: the roles that may edit at least their own user (`canEditUser` decides each user, as `PUT /api/users/{id}` does). */
+const USER_EDITORS = ROLES.filter((role) => {
+  const self = { ...flagsFor(role), id: 1, accountId: 1 };
+  return canEditUser(self, self);
+});
 const MANAGERS = ["admin", "super_manager", "account_manager", "manager"] as const;
 
 const id = "(\\d+)";
@@ -37,16 +44,16 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule("/companies", "/companies", null),
   rule("/companies/new", "/companies/new", ADMIN, "/"),
   rule(`/companies/${id}/edit`, "/companies/1/edit", ADMIN, "/"),
-  rule("/trailers/new", "/trailers/new", ADMIN_OR_SUPER, "/login"),
-  rule("/trailers/bulk-upload", "/trailers/bulk-upload", ADMIN_OR_SUPER, "/login"),
-  rule(`/trailers/${id}/edit`, "/trailers/1/edit", ADMIN_OR_SUPER, "/login"),
-  rule("/trucks/new", "/trucks/new", ADMIN_OR_SUPER, "/login"),
-  rule(`/trucks/${id}/edit`, "/trucks/1/edit", ADMIN_OR_SUPER, "/login"),
-  rule("/buildings/new", "/buildings/new", ADMIN_OR_SUPER, "/login"),
-  rule(`/buildings/${id}/edit`, "/buildings/1/edit", ADMIN_OR_SUPER, "/login"),
-  rule("/yards/new", "/yards/new", ADMIN_OR_SUPER, "/login"),
-  rule(`/yards/${id}/edit`, "/yards/1/edit", ADMIN_OR_SUPER, "/login"),
-  rule(`/users/${id}/edit`, "/users/1/edit", ADMIN_OR_SUPER, "/"),
+  rule("/trailers/new", "/trailers/new", ASSET_EDITORS, "/login"),
+  rule("/trailers/bulk-upload", "/trailers/bulk-upload", ASSET_EDITORS, "/login"),
+  rule(`/trailers/${id}/edit`, "/trailers/1/edit", ASSET_EDITORS, "/login"),
+  rule("/trucks/new", "/trucks/new", ASSET_EDITORS, "/login"),
+  rule(`/trucks/${id}/edit`, "/trucks/1/edit", ASSET_EDITORS, "/login"),
+  rule("/buildings/new", "/buildings/new", ASSET_EDITORS, "/login"),
+  rule(`/buildings/${id}/edit`, "/buildings/1/edit", ASSET_EDITORS, "/login"),
+  rule("/yards/new", "/yards/new", ASSET_EDITORS, "/login"),
+  rule(`/yards/${id}/edit`, "/yards/1/edit", ASSET_EDITORS, "/login"),
+  rule(`/users/${id}/edit`, "/users/1/edit", USER_EDITORS, "/"),
   rule(`/users/${id}`, "/users/1", null),
   rule(`/trailers/${id}`, "/trailers/1", null),
   rule(`/trucks/${id}`, "/trucks/1", null),

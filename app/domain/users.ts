@@ -44,10 +44,13 @@ export function canSeeUser(actor: UserRef, target: UserRef): boolean {
   return target.accountId !== null && target.accountId === actor.accountId && rankOf(target) <= rankOf(actor);
 }
 
-/** Updating: anyone may update themselves; another user needs a strictly higher rank (and reach). */
-export function canUpdateUser(actor: UserRef, target: UserRef): boolean {
-  if (actor.id === target.id) return true;
-  return canSeeUser(actor, target) && rankOf(actor) > rankOf(target);
+/**
+ * Edit User, decided once for the page and `PUT /api/users/{id}`: an admin or a super manager,
+ * on itself or on a user within its reach of strictly lower rank.
+ */
+export function canEditUser(actor: UserRef, target: UserRef): boolean {
+  if (!actor.isAdmin && !actor.isSuperManager) return false;
+  return actor.id === target.id || (canSeeUser(actor, target) && rankOf(actor) > rankOf(target));
 }
 
 /** Deactivating: never oneself; another user needs a strictly higher rank (and reach). */

@@ -37,16 +37,16 @@ export function pageRoute<Args, Result>(handler: (args: Args) => Promise<Result>
 
 /**
  * A form action's service call: a refusal comes back as the form's result, next to the field it
- * is about (else above the form), with its status.
+ * is about (else above the form), with its status. `hideFields` are never sent back (passwords).
  */
-export async function replyTo<Result>(submission: Submission<unknown>, work: () => Promise<Result>) {
+export async function replyTo<Result>(submission: Submission<unknown>, work: () => Promise<Result>, options: { hideFields?: string[] } = {}) {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     const reply = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: error.errors } })
-      : submission.reply({ formErrors: error.errors });
+      ? submission.reply({ fieldErrors: { [error.field]: error.errors }, ...options })
+      : submission.reply({ formErrors: error.errors, ...options });
     return data(reply, { status: error.status });
   }
 }

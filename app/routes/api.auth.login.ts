@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginSchema } from "~/domain/auth";
-import { apiError, methodNotAllowed, readJson } from "~/lib/api.server";
-import { closeReplacedSession, signedInCookies } from "~/lib/auth-responses.server";
+import { apiRoute } from "~/lib/answers.server";
+import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { signedInCookies, systemContext } from "~/lib/auth-responses.server";
 import { clientInfo } from "~/lib/guards.server";
 import { logIn, sessionInfo, sessionUser } from "~/services/auth.server";
+import { parseInput } from "~/services/errors.server";
 
 /** `POST /api/auth/login` {email, password, force_login, agreed_to_terms} → the spec's login response. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
-  const parsed = loginSchema.safeParse(await readJson(request));
-  if (!parsed.success) return apiError(400, [...new Set(parsed.error.issues.map((issue) => issue.message))]);
-  const outcome = await logIn(context.db(), parsed.data, clientInfo(request));
+  const input = parseInput(loginSchema, await readJson(request));
+  const outcome = await logIn(systemContext(context), input, clientInfo(request));
   if (outcome.kind === "refused") {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
     return Response.json(
@@ -28,7 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       errors: [],
     });
   }
-  closeReplacedSession(context, outcome);
   return Response.json(
     {
       session_id: outcome.session.id,
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     { headers: signedInCookies(request, outcome) },
   );
-}
+});
 
 export function loader() {
   return methodNotAllowed();

@@ -1,19 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, methodNotAllowed, readJson } from "~/lib/api.server";
+import { MESSAGES } from "~/domain/auth";
+import { apiRoute } from "~/lib/answers.server";
+import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
 
 /** `GET /api/settings/timeout` (admin) → {timeout_hours}. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  await requireApi(context, { adminOnly: true });
-  return Response.json({ timeout_hours: await readTimeoutHours(context.db()) });
-}
+export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context, { adminOnly: true });
+  return Response.json({ timeout_hours: await readTimeoutHours(ctx) });
+});
 
 /** `PUT /api/settings/timeout` {timeout_hours} (admin) → {timeout_hours}. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "PUT") return methodNotAllowed();
-  const { actor } = await requireApi(context, { adminOnly: true });
-  const outcome = await updateTimeoutHours(context.db(), actor, await readJson(request));
-  if (!outcome.ok) return apiError(400, outcome.errors);
-  return Response.json({ timeout_hours: outcome.timeoutHours, message: "Session timeout updated successfully" });
-}
+  const { ctx } = await requireApi(context, { adminOnly: true });
+  const hours = await updateTimeoutHours(ctx, await readJson(request));
+  return Response.json({ timeout_hours: hours, message: MESSAGES.timeoutUpdated });
+});

@@ -1,21 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/lib/guards.server";
 import { ROLES, type Role } from "~/domain/roles";
-import { listUsers } from "~/services/users.server";
+import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed } from "~/lib/api.server";
+import { requireApi } from "~/lib/guards.server";
+import { listUsers } from "~/services/users.server";
 
 /**
  * `GET /api/users/`: the users the caller may see (own account; admins any account with
  * `account_id`, or everyone). Optional `role`, `status` (active|inactive), `q`, `page`, `page_size`.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor } = await requireApi(context);
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context);
   const params = new URL(request.url).searchParams;
-  const accountId = params.get("account_id");
   const role = params.get("role");
   const status = params.get("status");
-  const result = await listUsers(context.db(), actor, {
-    accountId: accountId && /^\d+$/.test(accountId) ? Number(accountId) : undefined,
+  const result = await listUsers(ctx, {
+    account: params.get("account_id"),
     role: ROLES.includes(role as Role) ? (role as Role) : undefined,
     status: status === "active" || status === "inactive" ? status : undefined,
     search: params.get("q") ?? undefined,
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageSize: Number(params.get("page_size")) || 50,
   });
   return Response.json(result);
-}
+});
 
 export function action() {
   return methodNotAllowed();

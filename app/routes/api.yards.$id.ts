@@ -1,22 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
-import { requireApi } from "~/lib/guards.server";
-import { answerServiceErrors } from "~/services/errors.server";
-import { deleteYard, getYard, publicYard, updateYard } from "~/services/places.server";
+import { placeChangeApi, placeReadApi } from "~/lib/place-routes.server";
 
-/** `GET /api/yards/{id}`. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { actor } = await requireApi(context);
-  return answerServiceErrors(async () => Response.json(publicYard(await getYard(context.db(), actor, Number(params.id)))));
-}
-
-/** `PUT /api/yards/{id}` updates (refused while locations that would vanish are in use); `DELETE` deletes. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { actor } = await requireApi(context);
-  const id = Number(params.id);
-  return answerServiceErrors(async () => {
-    if (request.method === "PUT") return Response.json(publicYard(await updateYard(context.db(), actor, id, await readJson(request))));
-    if (request.method === "DELETE") return Response.json(publicYard(await deleteYard(context.db(), actor, id)));
-    return methodNotAllowed();
-  });
-}
+/** `GET /api/yards/{id}`; `PUT` updates (refused while locations that would vanish are in use); `DELETE` deletes. */
+export const loader = placeReadApi("yard");
+export const action = placeChangeApi("yard");

@@ -5,9 +5,12 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormAlert } from "~/components/ui/form-parts";
 import { InputField } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
-import { MESSAGES, PASSWORD_RULES, newPasswordSchema } from "~/domain/auth";
+import { PASSWORD_RULES, newPasswordSchema } from "~/domain/auth";
+import { replyTo } from "~/lib/answers.server";
 import { homeOf, requirePage } from "~/lib/guards.server";
 import { changeOwnPassword } from "~/services/auth.server";
 
@@ -19,20 +22,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+const PASSWORDS = { hideFields: ["password", "confirm_password"] };
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: newPasswordSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
-  }
-  const outcome = await changeOwnPassword(context.db(), user, submission.value);
-  if (!outcome.ok) {
-    return data(submission.reply({ formErrors: outcome.errors.length ? outcome.errors : [MESSAGES.passwordChangeFailed] }), {
-      status: 400,
-    });
-  }
-  return redirect(homeOf(user));
+  const { ctx, user } = await requirePage(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(PASSWORDS), { status: 400 });
+  return replyTo(
+    submission,
+    async () => {
+      await changeOwnPassword(ctx, submission.value);
+      return redirect(homeOf(user));
+    },
+    PASSWORDS,
+  );
 }
 
 /** The first-login password change: the only page such a user can open. */
@@ -55,11 +58,7 @@ export default function ChangePassword() {
         <p className="mt-1 text-sm text-slate-600">This is your first login. Choose a new password to continue.</p>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <CsrfInput />
-          {form.errors ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-              {form.errors.join(" ")}
-            </p>
-          ) : null}
+          <FormAlert errors={form.errors} />
           <InputField
             label="New Password"
             field={fields.password}
@@ -96,4 +95,8 @@ export default function ChangePassword() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

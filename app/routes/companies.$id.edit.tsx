@@ -5,84 +5,74 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AccountDialog } from "~/components/companies/account-dialog";
 import { AccountsTable } from "~/components/companies/accounts-table";
 import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary, RefusalView } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import { accountSchema, COMPANY_MESSAGES, companySchema } from "~/domain/companies";
-import { actorOf, requirePage } from "~/lib/guards.server";
+import { pageRoute, refusalOf, replyTo } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { createAccount, deleteAccount, updateAccount } from "~/services/accounts.server";
 import { getCompany, renameCompany } from "~/services/companies.server";
-import { ServiceError } from "~/services/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Company · Yardline" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  try {
-    const company = await getCompany(context.db(), actorOf(user), Number(params.id));
-    const asked = new URL(request.url).searchParams.get("account");
-    const editing = asked === "new" ? ("new" as const) : (company.accounts.find((account) => String(account.id) === asked) ?? null);
-    return { company, editing };
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) return data({ company: null, editing: null }, { status: 404 });
-    throw error;
-  }
-}
-
-type ActionData =
-  | { intent: "rename"; result: SubmissionResult<string[]>; saved: boolean }
-  | { intent: "save-account"; result: SubmissionResult<string[]> }
-  | { intent: "delete-account" | "unknown"; errors: string[] };
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  const company = await getCompany(ctx, Number(params.id));
+  const asked = new URL(request.url).searchParams.get("account");
+  const editing = asked === "new" ? ("new" as const) : (company.accounts.find((account) => String(account.id) === asked) ?? null);
+  return { company, editing };
+});
 
 /** Three actions, told apart by `intent`: rename the company, save an account (add or edit), delete an account. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  const actor = actorOf(user);
-  const db = context.db();
+  const { ctx } = await requirePage(request, context);
   const companyId = Number(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const refusedWith = async <T,>(work: () => Promise<T>): Promise<string[] | T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ServiceError) return error.errors;
-      throw error;
-    }
-  };
 
   if (intent === "rename") {
     const submission = parseWithZod(formData, { schema: companySchema });
-    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply(), saved: false }, { status: 400 });
-    const outcome = await refusedWith(() => renameCompany(db, actor, companyId, submission.value));
-    if (Array.isArray(outcome)) return data<ActionData>({ intent, result: submission.reply({ formErrors: outcome }), saved: false }, { status: 400 });
-    return data<ActionData>({ intent, result: submission.reply(), saved: true });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    return replyTo(submission, async () => {
+      await renameCompany(ctx, companyId, submission.value);
+      return { saved: true };
+    });
   }
 
   if (intent === "save-account") {
     const submission = parseWithZod(formData, { schema: accountSchema.omit({ company_id: true }) });
-    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const accountId = Number(formData.get("account_id"));
-    const outcome = await refusedWith(() =>
-      accountId ? updateAccount(db, actor, accountId, submission.value) : createAccount(db, actor, { ...submission.value, company_id: companyId }),
-    );
-    if (Array.isArray(outcome)) return data<ActionData>({ intent, result: submission.reply({ formErrors: outcome }) }, { status: 400 });
-    return redirect(`/companies/${companyId}/edit`);
+    return replyTo(submission, async () => {
+      if (accountId) await updateAccount(ctx, accountId, submission.value);
+      else await createAccount(ctx, { ...submission.value, company_id: companyId });
+      return redirect(`/companies/${companyId}/edit`);
+    });
   }
 
   if (intent === "delete-account") {
-    const outcome = await refusedWith(() => deleteAccount(db, actor, Number(formData.get("account_id"))));
-    if (Array.isArray(outcome)) return data<ActionData>({ intent, errors: outcome }, { status: 409 });
-    return redirect(`/companies/${companyId}/edit`);
+    return refusalOf(async () => {
+      await deleteAccount(ctx, Number(formData.get("account_id")));
+      return redirect(`/companies/${companyId}/edit`);
+    });
   }
 
-  return data<ActionData>({ intent: "unknown", errors: ["Unknown action"] }, { status: 400 });
+  return data({ errors: ["Unknown action"] }, { status: 400 });
+}
+
+type ActionData = SubmissionResult<string[]> | { saved: true } | { errors: string[] };
+
+/** The result of the form whose hidden `intent` was sent (each form shows only its own). */
+function resultOf(actionData: ActionData | undefined, intent: string): SubmissionResult<string[]> | undefined {
+  if (!actionData || !("initialValue" in actionData)) return undefined;
+  return actionData.initialValue?.intent === intent ? actionData : undefined;
 }
 
 export default function EditCompany() {
   const { company, editing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  if (!company) return <CompanyNotFound />;
+  const actionData = useActionData<ActionData>();
   return (
     <section className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -92,8 +82,8 @@ export default function EditCompany() {
       <RenameCompanyForm
         key={company.id}
         companyName={company.company_name}
-        lastResult={actionData?.intent === "rename" ? actionData.result : undefined}
-        saved={actionData?.intent === "rename" && actionData.saved}
+        lastResult={resultOf(actionData, "rename")}
+        saved={Boolean(actionData && "saved" in actionData)}
       />
       <div className="rounded-lg border border-slate-200 bg-white p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -115,7 +105,7 @@ export default function EditCompany() {
         <AccountDialog
           key={editing === "new" ? "new" : editing.id}
           account={editing === "new" ? null : editing}
-          lastResult={actionData?.intent === "save-account" ? actionData.result : undefined}
+          lastResult={resultOf(actionData, "save-account")}
         />
       ) : null}
     </section>
@@ -162,13 +152,10 @@ function RenameCompanyForm({
   );
 }
 
-function CompanyNotFound() {
+export function ErrorBoundary() {
   return (
-    <section className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-6">
-      <h1 className="text-xl font-semibold">{COMPANY_MESSAGES.companyNotFound}</h1>
-      <Link to="/companies" className={`${buttonStyles.secondary} mt-4`}>
-        Back to Companies
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: ({ message }) => <RefusalView message={message} backTo="/companies" backLabel="Back to Companies" /> }}
+    />
   );
 }

@@ -1,43 +1,37 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyCard } from "~/components/companies/company-card";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
 import { COMPANY_MESSAGES } from "~/domain/companies";
-import { actorOf, requirePage } from "~/lib/guards.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageRoute, refusalOf } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { companiesTestInfo, listCompanies, seedTestCompany } from "~/services/companies.server";
-import { ServiceError } from "~/services/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Company List · Yardline" }];
 
 /** Every company for admins (with the debug information of `GET /api/companies/test`); a non-admin's own company. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  const actor = actorOf(user);
-  const [companies, debug] = await Promise.all([
-    listCompanies(context.db(), actor),
-    user.isAdmin ? companiesTestInfo(context.db(), actor) : null,
-  ]);
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx, user } = await requirePage(request, context);
+  const [companies, debug] = await Promise.all([listCompanies(ctx), user.isAdmin ? companiesTestInfo(ctx) : null]);
   return { companies, isAdmin: user.isAdmin, debug };
-}
+});
 
 /** Seed Test Company (admins, while there is no company). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requirePage(request, context);
-  try {
-    await seedTestCompany(context.db(), actorOf(user));
+  const { ctx } = await requirePage(request, context);
+  return refusalOf(async () => {
+    await seedTestCompany(ctx);
     return redirect("/companies");
-  } catch (error) {
-    if (error instanceof ServiceError) return data({ errors: error.errors }, { status: error.status });
-    throw error;
-  }
+  });
 }
 
 export default function CompanyList() {
   const { companies, isAdmin, debug } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<{ errors?: string[] }>();
   const navigation = useNavigation();
   return (
     <section className="space-y-4">
@@ -80,4 +74,8 @@ export default function CompanyList() {
       ) : null}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

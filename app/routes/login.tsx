@@ -1,17 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TermsDialog } from "~/components/terms-dialog";
+import { FormAlert } from "~/components/ui/form-parts";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { BlockingDialog, buttonStyles } from "~/components/ui/modal";
-import { describeDevice } from "~/domain/devices";
-import { MESSAGES, loginSchema } from "~/domain/auth";
-import { closeReplacedSession, signedInCookies } from "~/lib/auth-responses.server";
+import { buttonStyles } from "~/components/ui/modal";
+import { OtherSessionDialog } from "~/components/other-session-dialog";
+import { MESSAGES, REPLACE_OTHER_SESSION, loginSchema, type SessionInfo } from "~/domain/auth";
+import { pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "~/lib/auth-responses.server";
 import { clientInfo, homeOf } from "~/lib/guards.server";
-import { logIn, sessionInfo } from "~/services/auth.server";
+import { logIn, logInReplacingOther, sessionInfo, type LoginOutcome } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Log In · Yardline" }];
 
@@ -31,30 +33,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { notice: reason ? (REASONS[reason] ?? null) : null };
 }
 
+type LoginAnswer = { result: SubmissionResult<string[]> | null; activeSession: SessionInfo | null };
+
+/**
+ * Log In, and "Log Out Other Session" of the dialog that a login of an account live elsewhere
+ * opens (it carries no password: the refused login left a short-lived ticket in a cookie).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === REPLACE_OTHER_SESSION) {
+    const outcome = await logInReplacingOther(systemContext(context), pendingLoginTicket(request), clientInfo(request));
+    return answerLogin(request, outcome, (errors) => ({ status: "error", error: { "": errors } }));
+  }
+  const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), activeSession: null }, { status: 400 });
+    return data<LoginAnswer>({ result: submission.reply({ hideFields: ["password"] }), activeSession: null }, { status: 400 });
   }
-  const outcome = await logIn(context.db(), submission.value, clientInfo(request));
-  if (outcome.kind === "refused") {
-    return data(
-      { result: submission.reply({ formErrors: [outcome.error], hideFields: ["password"] }), activeSession: null },
-      { status: outcome.status },
-    );
-  }
+  const outcome = await logIn(systemContext(context), submission.value, clientInfo(request));
+  return answerLogin(request, outcome, (errors) => submission.reply({ formErrors: errors, hideFields: ["password"] }));
+}
+
+/** Signed in: home (or the password change); refused: the message on the form; live elsewhere: the dialog. */
+function answerLogin(request: Request, outcome: LoginOutcome, refusal: (errors: string[]) => SubmissionResult<string[]>) {
+  if (outcome.kind === "refused") return data<LoginAnswer>({ result: refusal([outcome.error]), activeSession: null }, { status: outcome.status });
   if (outcome.kind === "active_elsewhere") {
-    // Nothing was created; the page asks whether to log out the other session.
-    return data({ result: null, activeSession: sessionInfo(outcome.other) });
+    return data<LoginAnswer>({ result: null, activeSession: sessionInfo(outcome.other) }, { headers: pendingLoginHeaders(request, outcome) });
   }
-  closeReplacedSession(context, outcome);
   const destination = outcome.user.firstLogin ? "/change-password" : homeOf(outcome.user);
   return redirect(destination, { headers: signedInCookies(request, outcome) });
 }
 
 export default function LoginPage() {
   const { notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<LoginAnswer>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -66,7 +77,8 @@ export default function LoginPage() {
   const [hydrated, setHydrated] = useState(false);
   const [remember, setRemember] = useState(false);
   const [email, setEmail] = useState("");
-  const [otherSessionOpen, setOtherSessionOpen] = useState(false);
+  // The answer whose dialog was cancelled: the next login attempt's answer opens it again.
+  const [cancelled, setCancelled] = useState<LoginAnswer | null>(null);
 
   useEffect(() => {
     setHydrated(true);
@@ -77,17 +89,13 @@ export default function LoginPage() {
     }
   }, []);
 
-  useEffect(() => {
-    setOtherSessionOpen(Boolean(actionData?.activeSession));
-  }, [actionData]);
-
   function rememberEmail() {
     if (remember && email) window.localStorage.setItem(REMEMBERED_EMAIL, email.trim().toLowerCase());
     else window.localStorage.removeItem(REMEMBERED_EMAIL);
   }
 
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
-  const other = actionData?.activeSession;
+  const other = actionData && actionData !== cancelled ? actionData.activeSession : null;
   return (
     <div className="mx-auto mt-6 w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-semibold">Log In</h1>
@@ -106,11 +114,7 @@ export default function LoginPage() {
         className="space-y-4"
       >
         <CsrfInput />
-        {form.errors ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FormAlert errors={form.errors} />
         <InputField
           label="Email"
           field={fields.email}
@@ -156,42 +160,7 @@ export default function LoginPage() {
           {submitting ? "Logging In..." : "Log In"}
         </button>
       </Form>
-      <BlockingDialog
-        open={otherSessionOpen && Boolean(other)}
-        title="Account Already Logged In"
-        actions={
-          <>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setOtherSessionOpen(false)}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              form={form.id}
-              name="force_login"
-              value="on"
-              className={buttonStyles.danger}
-              disabled={submitting}
-            >
-              Log Out Other Session
-            </button>
-          </>
-        }
-      >
-        <p>This account is already logged in on another device:</p>
-        {other ? (
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="font-medium">Device</dt>
-            <dd>{describeDevice(other.user_agent)}</dd>
-            <dt className="font-medium">IP address</dt>
-            <dd>{other.ip_address ?? "Unknown"}</dd>
-            <dt className="font-medium">Login time</dt>
-            <dd>{new Date(other.login_time).toLocaleString()}</dd>
-            <dt className="font-medium">Last activity</dt>
-            <dd>{new Date(other.last_activity).toLocaleString()}</dd>
-          </dl>
-        ) : null}
-        <p className="mt-3">Log out the other session and continue here?</p>
-      </BlockingDialog>
+      <OtherSessionDialog other={other} onCancel={() => setCancelled(actionData ?? null)} busy={Boolean(submitting)} />
       <p className="mt-4 text-center text-xs text-slate-500">
         <Link to="/how-to" className="underline">
           User Manual
@@ -199,4 +168,8 @@ export default function LoginPage() {
       </p>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

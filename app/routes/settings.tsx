@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonStyles } from "~/components/ui/modal";
 import {
   MESSAGES,
@@ -13,23 +14,25 @@ import {
   formatHoursAndMinutes,
   timeoutSchema,
 } from "~/domain/auth";
-import { actorOf, requirePage } from "~/lib/guards.server";
+import { pageRoute, replyTo } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Yardline" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requirePage(request, context);
-  return { timeoutHours: await readTimeoutHours(context.db()) };
-}
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  return { timeoutHours: await readTimeoutHours(ctx) };
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requirePage(request, context);
+  const { ctx } = await requirePage(request, context);
   const submission = parseWithZod(await request.formData(), { schema: timeoutSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
-  const outcome = await updateTimeoutHours(context.db(), actorOf(user), submission.value);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: outcome.errors }), saved: false }, { status: 400 });
-  return { result: submission.reply(), saved: true };
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  return replyTo(submission, async () => {
+    await updateTimeoutHours(ctx, submission.value);
+    return { saved: true };
+  });
 }
 
 const RECOMMENDATIONS = [
@@ -41,18 +44,18 @@ const RECOMMENDATIONS = [
 
 export default function Settings() {
   const { timeoutHours } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<SubmissionResult<string[]> | { saved: true }>();
   const navigation = useNavigation();
   const [showSaved, setShowSaved] = useState(false);
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData && "saved" in actionData ? undefined : actionData,
     defaultValue: { timeout_hours: String(timeoutHours) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: timeoutSchema }),
     shouldRevalidate: "onInput",
   });
 
   useEffect(() => {
-    if (!actionData?.saved) return;
+    if (!actionData || !("saved" in actionData)) return;
     setShowSaved(true);
     const timer = window.setTimeout(() => setShowSaved(false), 3000);
     return () => window.clearTimeout(timer);
@@ -103,4 +106,8 @@ export default function Settings() {
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

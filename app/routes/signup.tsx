@@ -1,62 +1,54 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, inputStyles } from "~/components/ui/field";
+import { FormActions } from "~/components/ui/form-parts";
 import { buttonStyles } from "~/components/ui/modal";
 import { RoleRadioGroup } from "~/components/users/role-radio-group";
 import { needsDriverNumber, ROLE_LABEL, type Role } from "~/domain/roles";
 import { assignableRoles, newUserSchema } from "~/domain/users";
-import { actorOf, requirePage } from "~/lib/guards.server";
-import { ServiceError } from "~/services/errors.server";
+import { pageRoute, replyTo } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { createUser } from "~/services/users.server";
 import { accountChoices } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Add New User · Yardline" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { user, ctx } = await requirePage(request, context);
   return {
     roles: assignableRoles(user),
     isAdmin: user.isAdmin,
     accounts: (await accountChoices(ctx)) ?? [],
   };
-}
+});
 
+type CreatedUser = { id: number; email: string; role: string; temporaryPassword: string };
+
+/** Adds the user; the page then shows its temporary password once, above an empty form. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requirePage(request, context);
+  const { ctx } = await requirePage(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newUserSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 400 });
-  try {
-    const created = await createUser(context.db(), actorOf(user), Object.fromEntries(formData));
-    return {
-      result: submission.reply({ resetForm: true }),
-      created: {
-        id: created.user.id,
-        email: created.user.email,
-        role: ROLE_LABEL[submission.value.role],
-        temporaryPassword: created.temporaryPassword,
-      },
-    };
-  } catch (error) {
-    if (error instanceof ServiceError) {
-      return data({ result: submission.reply({ formErrors: error.errors }), created: null }, { status: error.status });
-    }
-    throw error;
-  }
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  return replyTo(submission, async () => {
+    const { user, temporaryPassword } = await createUser(ctx, Object.fromEntries(formData));
+    const created: CreatedUser = { id: user.id, email: user.email, role: ROLE_LABEL[submission.value.role], temporaryPassword };
+    return { result: submission.reply({ resetForm: true }), created };
+  });
 }
 
 export default function AddNewUser() {
   const { roles, isAdmin, accounts } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const actionData = useActionData<SubmissionResult<string[]> | { result: SubmissionResult<string[]>; created: CreatedUser }>();
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData && "created" in actionData ? actionData.result : actionData,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newUserSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -66,7 +58,7 @@ export default function AddNewUser() {
     ...(form.errors ?? []),
     ...[fields.role, fields.account_id, fields.alpha_code, fields.email, fields.driver_number].flatMap((field) => field.errors ?? []),
   ];
-  const created = actionData?.created;
+  const created = actionData && "created" in actionData ? actionData.created : null;
 
   return (
     <section className="mx-auto max-w-xl">
@@ -76,7 +68,7 @@ export default function AddNewUser() {
         user gets a random one of their own: a shared default password would let anyone who knows it take over new
         accounts before their owners sign in.
       </p>
-      {created ? <CreatedUser {...created} /> : null}
+      {created ? <CreatedUserNotice {...created} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
         <CsrfInput />
         <ErrorSummary errors={[...new Set(allErrors)]} />
@@ -120,20 +112,13 @@ export default function AddNewUser() {
         {role && needsDriverNumber(role) ? (
           <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" />
         ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Link to="/" className={buttonStyles.secondary}>
-            Cancel
-          </Link>
-          <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
-            Add User
-          </button>
-        </div>
+        <FormActions cancelTo="/" submitLabel="Add User" />
       </Form>
     </section>
   );
 }
 
-function CreatedUser({ id, email, role, temporaryPassword }: { id: number; email: string; role: string; temporaryPassword: string }) {
+function CreatedUserNotice({ id, email, role, temporaryPassword }: CreatedUser) {
   const [copied, setCopied] = useState(false);
   return (
     <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900">
@@ -161,4 +146,8 @@ function CreatedUser({ id, email, role, temporaryPassword }: { id: number; email
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -3,54 +3,39 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
-import { canDeactivateUser, canReactivateUser, canUpdateUser, detailRoleLabel, USER_MESSAGES } from "~/domain/users";
-import { actorOf, requirePage } from "~/lib/guards.server";
-import { closeSessionSockets } from "~/lib/realtime.server";
-import { ServiceError } from "~/services/errors.server";
+import { GeneralErrorBoundary, RefusalView } from "~/components/error-boundary";
+import { canDeactivateUser, canEditUser, canReactivateUser, detailRoleLabel } from "~/domain/users";
+import { pageRoute, refusalOf } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.user?.email ?? "User"} · Yardline` },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user: viewer } = await requirePage(request, context);
-  try {
-    const user = await getVisibleUser(context.db(), actorOf(viewer), Number(params.id));
-    return {
-      user: { ...publicUser(user), role_label: detailRoleLabel(user) },
-      can: {
-        update: canUpdateUser(viewer, user) && (viewer.isAdmin || viewer.isSuperManager),
-        deactivate: user.isActive && canDeactivateUser(viewer, user),
-        reactivate: !user.isActive && canReactivateUser(viewer),
-      },
-    };
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) return data({ user: null, can: null }, { status: 404 });
-    throw error;
-  }
-}
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx, user: viewer } = await requirePage(request, context);
+  const user = await getVisibleUser(ctx, Number(params.id));
+  return {
+    user: { ...publicUser(user), role_label: detailRoleLabel(user) },
+    can: {
+      update: canEditUser(viewer, user),
+      deactivate: user.isActive && canDeactivateUser(viewer, user),
+      reactivate: !user.isActive && canReactivateUser(viewer),
+    },
+  };
+});
 
+/** Deactivate (its sessions end, their pages are told) or Reactivate; a refusal is listed on the page. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user: viewer } = await requirePage(request, context);
+  const { ctx } = await requirePage(request, context);
   const intent = (await request.formData()).get("intent");
-  const actor = actorOf(viewer);
-  try {
-    if (intent === "deactivate") {
-      const { user, endedSessions } = await deactivateUser(context.db(), actor, Number(params.id));
-      const { env, ctx } = context.cloudflare;
-      for (const sessionId of endedSessions) ctx.waitUntil(closeSessionSockets(env, sessionId, user, "deactivated").catch(() => {}));
-      return { errors: [] as string[] };
-    }
-    if (intent === "reactivate") {
-      await reactivateUser(context.db(), actor, Number(params.id));
-      return { errors: [] as string[] };
-    }
-    return data({ errors: ["Unknown action"] }, { status: 400 });
-  } catch (error) {
-    if (error instanceof ServiceError) return data({ errors: error.errors }, { status: error.status });
-    throw error;
-  }
+  const change = intent === "deactivate" ? deactivateUser : intent === "reactivate" ? reactivateUser : null;
+  if (!change) return data({ errors: ["Unknown action"] }, { status: 400 });
+  return refusalOf(async () => {
+    await change(ctx, Number(params.id));
+    return { errors: [] as string[] };
+  });
 }
 
 function formatDate(iso: string) {
@@ -59,18 +44,8 @@ function formatDate(iso: string) {
 
 export default function UserDetail() {
   const { user, can } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<{ errors?: string[] }>();
   const navigation = useNavigation();
-  if (!user || !can) {
-    return (
-      <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
-        <h1 className="text-xl font-semibold">{USER_MESSAGES.notFound}</h1>
-        <Link to="/" className="mt-3 inline-block text-brand-600 underline">
-          Back to the dashboard
-        </Link>
-      </section>
-    );
-  }
   const rows: [string, string][] = [
     ["Email", user.email],
     ["Alpha Code", user.alpha_code ?? "—"],
@@ -131,4 +106,8 @@ export default function UserDetail() {
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: ({ message }) => <RefusalView message={message} backTo="/" backLabel="Back to the dashboard" /> }} />;
 }

@@ -1,84 +1,69 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
 import { CsrfInput } from "~/components/csrf-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
+import { FormActions } from "~/components/ui/form-parts";
 import { RoleRadioGroup } from "~/components/users/role-radio-group";
 import { needsDriverNumber, roleOf, type Role } from "~/domain/roles";
-import { assignableRoles, canUpdateUser, editUserSchema, USER_MESSAGES } from "~/domain/users";
-import { actorOf, requirePage } from "~/lib/guards.server";
-import { ServiceError } from "~/services/errors.server";
+import { assignableRoles, canEditUser, editUserSchema } from "~/domain/users";
+import { pageRoute, replyTo } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
 import { getVisibleUser, updateUser } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User · Yardline" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user: viewer } = await requirePage(request, context);
-  try {
-    const user = await getVisibleUser(context.db(), actorOf(viewer), Number(params.id));
-    if (!canUpdateUser(viewer, user)) throw redirect(`/users/${user.id}`);
-    const role = roleOf(user);
-    const roles = assignableRoles(viewer);
-    return {
-      user: {
-        id: user.id,
-        email: user.email,
-        alpha_code: user.alphaCode ?? "",
-        driver_number: user.driverNumber === null ? "" : String(user.driverNumber),
-        role,
-      },
-      roles: roles.includes(role) ? roles : [role, ...roles],
-    };
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) return data({ user: null, roles: [] as Role[] }, { status: 404 });
-    throw error;
-  }
-}
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx, user: viewer } = await requirePage(request, context);
+  const user = await getVisibleUser(ctx, Number(params.id));
+  if (!canEditUser(viewer, user)) throw redirect(`/users/${user.id}`);
+  const role = roleOf(user);
+  const roles = assignableRoles(viewer);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      alpha_code: user.alphaCode ?? "",
+      driver_number: user.driverNumber === null ? "" : String(user.driverNumber),
+      role,
+    },
+    roles: roles.includes(role) ? roles : [role, ...roles],
+  };
+});
+
+const PASSWORDS = { hideFields: ["password", "confirm_password"] };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user: viewer } = await requirePage(request, context);
+  const { ctx } = await requirePage(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: editUserSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
-  }
-  try {
-    const user = await updateUser(context.db(), actorOf(viewer), Number(params.id), Object.fromEntries(formData));
-    return redirect(`/users/${user.id}`);
-  } catch (error) {
-    if (error instanceof ServiceError) {
-      return data(submission.reply({ formErrors: error.errors, hideFields: ["password", "confirm_password"] }), {
-        status: error.status,
-      });
-    }
-    throw error;
-  }
+  if (submission.status !== "success") return data(submission.reply(PASSWORDS), { status: 400 });
+  return replyTo(
+    submission,
+    async () => {
+      const user = await updateUser(ctx, Number(params.id), Object.fromEntries(formData));
+      return redirect(`/users/${user.id}`);
+    },
+    PASSWORDS,
+  );
 }
 
 export default function EditUser() {
   const { user, roles } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof editUserSchema>>({
     lastResult,
-    defaultValue: user ?? undefined,
+    defaultValue: user,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editUserSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [role, setRole] = useState<Role | undefined>(user?.role);
-  if (!user) {
-    return (
-      <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
-        <h1 className="text-xl font-semibold">{USER_MESSAGES.notFound}</h1>
-      </section>
-    );
-  }
+  const [role, setRole] = useState<Role | undefined>(user.role);
   const errors = [
     ...(form.errors ?? []),
     ...[fields.role, fields.alpha_code, fields.email, fields.driver_number, fields.password, fields.confirm_password].flatMap(
@@ -113,15 +98,12 @@ export default function EditUser() {
         <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
         <InputField label="New Password (optional)" field={fields.password} type="password" autoComplete="new-password" />
         <InputField label="Confirm Password" field={fields.confirm_password} type="password" autoComplete="new-password" />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Link to={`/users/${user.id}`} className={buttonStyles.secondary}>
-            Cancel
-          </Link>
-          <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
-            Update
-          </button>
-        </div>
+        <FormActions cancelTo={`/users/${user.id}`} submitLabel="Update" />
       </Form>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

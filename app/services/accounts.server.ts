@@ -2,9 +2,10 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { accounts, buildings, companies, moves, trailers, trucks, users, yards } from "../../db/schema";
 import { accountSchema, accountStillHoldsMessage, COMPANY_MESSAGES } from "../domain/companies";
 import { isRecordId } from "../domain/ids";
-import { withActor, type Database, type Queryable } from "../lib/db.server";
-import type { Actor, ServiceContext } from "./context.server";
-import { ServiceError, validationErrors } from "./errors.server";
+import type { Queryable } from "../lib/db.server";
+import { write, type ServiceContext } from "./context.server";
+import { parseInput, ServiceError } from "./errors.server";
+import { accountScope, requireAdmin, withinReach } from "./scope.server";
 
 const assetCounts = {
   trailers: sql<number>`(select count(*)::int from trailers t where t.account_id = ${accounts.id})`,
@@ -25,7 +26,7 @@ export async function accountSummary(db: Queryable, accountId: number) {
 
 /** Every account of every company, with the same counts (admins only). */
 export async function accountSummaries(ctx: ServiceContext) {
-  requireAdmin(ctx.actor);
+  requireCompanyAdmin(ctx);
   return ctx.db
     .select({
       id: accounts.id,
@@ -40,8 +41,8 @@ export async function accountSummaries(ctx: ServiceContext) {
 }
 
 /** Companies and accounts are changed by admins only. */
-export function requireAdmin(actor: Actor) {
-  if (!actor.isAdmin) throw new ServiceError(403, COMPANY_MESSAGES.adminOnly);
+export function requireCompanyAdmin(ctx: ServiceContext) {
+  requireAdmin(ctx.actor, COMPANY_MESSAGES.adminOnly);
 }
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -65,29 +66,20 @@ export type PublicAccount = ReturnType<typeof publicAccount>;
  * Accounts within the actor's reach: every account for admins (or one company's, given
  * `companyId`); a non-admin's own account only, whatever company it asks for.
  */
-export async function listAccounts(db: Queryable, actor: Actor, companyId?: number) {
-  if (actor.isAdmin && companyId !== undefined && !isRecordId(companyId)) return [];
-  const reach = actor.isAdmin
-    ? companyId === undefined
-      ? undefined
-      : eq(accounts.companyId, companyId)
-    : eq(accounts.id, actor.accountId ?? 0);
-  const rows = await db.select().from(accounts).where(reach).orderBy(asc(accounts.accountName), asc(accounts.id));
+export async function listAccounts(ctx: ServiceContext, companyId?: number) {
+  if (ctx.actor.isAdmin && companyId !== undefined && !isRecordId(companyId)) return [];
+  const own = ctx.actor.isAdmin ? null : accountScope(ctx.actor);
+  const reach = own !== null ? eq(accounts.id, own) : companyId === undefined ? undefined : eq(accounts.companyId, companyId);
+  const rows = await ctx.db.select().from(accounts).where(reach).orderBy(asc(accounts.accountName), asc(accounts.id));
   return rows.map(publicAccount);
 }
 
 /** One account: any for admins, a non-admin's own only; anything else is "Account not found". */
-export async function getAccount(db: Queryable, actor: Actor, id: number) {
-  if (!isRecordId(id) || (!actor.isAdmin && actor.accountId !== id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, id));
+export async function getAccount(ctx: ServiceContext, id: number) {
+  if (!isRecordId(id) || !withinReach(ctx.actor, id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, id));
   if (!account) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
   return publicAccount(account);
-}
-
-function parseAccount(input: unknown) {
-  const parsed = accountSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  return parsed.data;
 }
 
 async function requireCompany(db: Queryable, companyId: number) {
@@ -96,12 +88,12 @@ async function requireCompany(db: Queryable, companyId: number) {
 }
 
 /** Adds an account to an existing company (admins). */
-export async function createAccount(db: Database, actor: Actor, input: unknown) {
-  requireAdmin(actor);
-  const value = parseAccount(input);
+export async function createAccount(ctx: ServiceContext, input: unknown) {
+  requireCompanyAdmin(ctx);
+  const value = parseInput(accountSchema, input);
   const companyId = value.company_id;
   if (companyId === undefined) throw new ServiceError(400, COMPANY_MESSAGES.companyRequired);
-  const account = await withActor(db, actor.alphaCode, async (tx) => {
+  const account = await write(ctx, async (tx) => {
     await requireCompany(tx, companyId);
     const [row] = await tx
       .insert(accounts)
@@ -119,11 +111,11 @@ export async function createAccount(db: Database, actor: Actor, input: unknown) 
 }
 
 /** Changes an account's name, location and counts, and with `company_id` moves it to another company (admins). */
-export async function updateAccount(db: Database, actor: Actor, id: number, input: unknown) {
-  requireAdmin(actor);
+export async function updateAccount(ctx: ServiceContext, id: number, input: unknown) {
+  requireCompanyAdmin(ctx);
   if (!isRecordId(id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
-  const value = parseAccount(input);
-  const account = await withActor(db, actor.alphaCode, async (tx) => {
+  const value = parseInput(accountSchema, input);
+  const account = await write(ctx, async (tx) => {
     if (value.company_id !== undefined) await requireCompany(tx, value.company_id);
     const [row] = await tx
       .update(accounts)
@@ -157,10 +149,10 @@ const HOLDINGS = [
  * moves. Otherwise the refusal (409) names what remains; nothing is ever deleted along with it.
  * The account row is locked first, and the foreign keys (on delete restrict) back the rule up.
  */
-export async function deleteAccount(db: Database, actor: Actor, id: number) {
-  requireAdmin(actor);
+export async function deleteAccount(ctx: ServiceContext, id: number) {
+  requireCompanyAdmin(ctx);
   if (!isRecordId(id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
-  const account = await withActor(db, actor.alphaCode, async (tx) => {
+  const account = await write(ctx, async (tx) => {
     const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for("update");
     if (!row) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
     const remaining = [];

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, isNull, min, sql } from "drizzle-orm";
 import { loginAttempts, sessions, users } from "../../db/schema";
-import { MESSAGES, newPasswordSchema, type LoginInput } from "../domain/auth";
-import { withActor, type Database } from "../lib/db.server";
+import { MESSAGES, newPasswordSchema, type LoginInput, type SessionInfo } from "../domain/auth";
+import type { Database } from "../lib/db.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "../lib/password.server";
-import { hashToken, isPastTimeout, newToken, timeoutHours, type SessionRow, type UserRow } from "../lib/session.server";
+import { hashToken, isPastTimeout, newToken, timeoutHours, touchSession, type SessionRow, type SessionState, type UserRow } from "../lib/session.server";
+import { actorOf, write, type ServiceContext, type SystemContext } from "./context.server";
+import { parseInput } from "./errors.server";
 
 /** Past this many failed logins in the window, login answers 429 before any hashing. */
 export const LOGIN_LIMITS = { windowMinutes: 15, perEmail: 5, perIp: 50 } as const;
@@ -14,7 +16,7 @@ export interface ClientInfo {
 }
 
 /** The spec's sessionInfo. */
-export function sessionInfo(session: SessionRow) {
+export function sessionInfo(session: SessionRow): SessionInfo {
   return {
     user_agent: session.userAgent,
     ip_address: session.ipAddress,
@@ -47,8 +49,9 @@ export function sessionUser(user: UserRow, previousSessionTimedOut = false) {
 }
 
 export type LoginOutcome =
-  | { kind: "signed_in"; token: string; session: SessionRow; user: UserRow; previousSessionTimedOut: boolean; replacedSession: SessionRow | null }
-  | { kind: "active_elsewhere"; other: SessionRow; user: UserRow }
+  | { kind: "signed_in"; token: string; session: SessionRow; user: UserRow; previousSessionTimedOut: boolean }
+  /** `ticket`: the proof that the password was right, for logging the other session out without typing it again. */
+  | { kind: "active_elsewhere"; other: SessionRow; user: UserRow; ticket: string }
   | { kind: "refused"; status: 401 | 429; error: string; retryAfterSeconds?: number };
 
 /**
@@ -80,27 +83,50 @@ async function rateLimited(db: Database, email: string, ipAddress: string | null
   };
 }
 
+/** How long the other-session dialog may wait for "Log Out Other Session". */
+export const PENDING_LOGIN_MINUTES = 5;
+
+function base64url(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The ticket's HMAC key: the user's password hash, which never leaves the server (a new password voids every ticket). */
+function ticketKey(user: UserRow) {
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(user.passwordHash), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+}
+
+const ticketText = (userId: number, otherSessionId: number, expires: number) => new TextEncoder().encode(`pending-login:${userId}:${otherSessionId}:${expires}`);
+
+async function pendingLoginTicket(user: UserRow, otherSessionId: number): Promise<string> {
+  const expires = Date.now() + PENDING_LOGIN_MINUTES * 60_000;
+  const signature = await crypto.subtle.sign("HMAC", await ticketKey(user), ticketText(user.id, otherSessionId, expires));
+  return `${user.id}.${otherSessionId}.${expires}.${base64url(signature)}`;
+}
+
+/** The user and the other session a ticket was given for, while it is valid and the user still active. */
+async function readPendingLogin(db: Database, ticket: string | null): Promise<{ user: UserRow; otherSessionId: number } | null> {
+  const parts = /^(\d{1,10})\.(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket ?? "");
+  if (!parts) return null;
+  const [userId, otherSessionId, expires] = parts.slice(1, 4).map(Number);
+  if (expires < Date.now()) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.isActive) return null;
+  const signature = Uint8Array.from(atob(parts[4].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const valid = await crypto.subtle.verify("HMAC", await ticketKey(user), signature, ticketText(userId, otherSessionId, expires));
+  return valid ? { user, otherSessionId } : null;
+}
+
 /**
- * Signs a user in. One live session per user: when another live session exists, nothing is
- * created unless `force_login` ends it; a session past the inactivity timeout is ended and the
- * login goes through, saying so. A wrong email and a wrong password take the same time and give
- * the same message.
+ * Opens the user's session. One live session per user: another live one is ended only when
+ * `replaces` says so (its sockets are closed after commit), else nothing is created and the
+ * outcome describes it; a session past the inactivity timeout is ended and the login goes
+ * through, saying so.
  */
-export async function logIn(db: Database, input: LoginInput, client: ClientInfo): Promise<LoginOutcome> {
-  const email = input.email.trim().toLowerCase();
-  const limited = await rateLimited(db, email, client.ipAddress);
-  if (limited) return { kind: "refused", status: 429, ...limited };
-
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  const accepted = Boolean(user && passwordMatches && user.isActive);
-  await db.insert(loginAttempts).values({ email, ipAddress: client.ipAddress, succeeded: accepted });
-  if (!user || !accepted) return { kind: "refused", status: 401, error: MESSAGES.invalidCredentials };
-
-  const hours = await timeoutHours(db);
+async function openSession(ctx: SystemContext, user: UserRow, client: ClientInfo, replaces: (other: SessionRow) => boolean): Promise<LoginOutcome> {
+  const hours = await timeoutHours(ctx.db);
   const token = newToken();
   const tokenHash = await hashToken(token);
-  return withActor(db, user.alphaCode, async (tx) => {
+  const outcome = await write({ ...ctx, actor: actorOf(user) }, async (tx, effects) => {
     // Lock the user's row so two logins of one user are decided one after the other.
     await tx.execute(sql`select id from users where id = ${user.id} for update`);
     const [other] = await tx
@@ -109,16 +135,15 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo)
       .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt)))
       .limit(1);
     let previousSessionTimedOut = false;
-    let replacedSession: SessionRow | null = null;
     if (other) {
       const timedOut = isPastTimeout(other.lastActivity, hours);
-      if (!timedOut && !input.force_login) return { kind: "active_elsewhere" as const, other, user };
+      if (!timedOut && !replaces(other)) return { kind: "active_elsewhere" as const, other };
       previousSessionTimedOut = timedOut;
-      [replacedSession] = await tx
+      await tx
         .update(sessions)
         .set({ endedAt: sql`now()`, endReason: timedOut ? "timeout" : "replaced" })
-        .where(eq(sessions.id, other.id))
-        .returning();
+        .where(eq(sessions.id, other.id));
+      if (!timedOut) effects.closeSockets(other.id, user, "replaced");
     } else {
       const [last] = await tx
         .select({ endReason: sessions.endReason })
@@ -132,38 +157,65 @@ export async function logIn(db: Database, input: LoginInput, client: ClientInfo)
       .insert(sessions)
       .values({ userId: user.id, tokenHash, csrfSecret: newToken(), userAgent: client.userAgent, ipAddress: client.ipAddress })
       .returning();
-    return {
-      kind: "signed_in" as const,
-      token,
-      session,
-      user,
-      previousSessionTimedOut,
-      replacedSession: previousSessionTimedOut ? null : replacedSession,
-    };
+    return { kind: "signed_in" as const, token, session, user, previousSessionTimedOut };
+  });
+  if (outcome.kind === "signed_in") return outcome;
+  return { ...outcome, user, ticket: await pendingLoginTicket(user, outcome.other.id) };
+}
+
+/**
+ * Signs a user in (a context without an actor: nobody is signed in yet). When another live
+ * session exists, nothing is created unless `force_login` ends it. A wrong email and a wrong
+ * password take the same time and give the same message.
+ */
+export async function logIn(ctx: SystemContext, input: LoginInput, client: ClientInfo): Promise<LoginOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const limited = await rateLimited(ctx.db, email, client.ipAddress);
+  if (limited) return { kind: "refused", status: 429, ...limited };
+
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  const accepted = Boolean(user && passwordMatches && user.isActive);
+  await write(ctx, (tx) => tx.insert(loginAttempts).values({ email, ipAddress: client.ipAddress, succeeded: accepted }));
+  if (!user || !accepted) return { kind: "refused", status: 401, error: MESSAGES.invalidCredentials };
+  return openSession(ctx, user, client, () => input.force_login);
+}
+
+/**
+ * "Log Out Other Session" of the sign-in dialog, with the ticket the refused login gave: ends the
+ * session the dialog described and signs in. Another session that went live meanwhile is
+ * described in its place; an expired or forged ticket asks to log in again.
+ */
+export async function logInReplacingOther(ctx: SystemContext, ticket: string | null, client: ClientInfo): Promise<LoginOutcome> {
+  const pending = await readPendingLogin(ctx.db, ticket);
+  if (!pending) return { kind: "refused", status: 401, error: MESSAGES.loginExpired };
+  return openSession(ctx, pending.user, client, (other) => other.id === pending.otherSessionId);
+}
+
+/** Log Out (or the page's logout on inactivity): ends a live session and, once committed, closes its sockets. */
+export async function logOut(ctx: SystemContext, current: SessionState, reason: "logout" | "timeout"): Promise<void> {
+  if (current.state !== "live") return;
+  await write({ ...ctx, actor: actorOf(current.user) }, async (tx, effects) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ endedAt: sql`now()`, endReason: reason })
+      .where(and(eq(sessions.id, current.session.id), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id });
+    if (ended.length) effects.closeSockets(current.session.id, current.user, reason);
   });
 }
 
-export async function endSession(db: Database, sessionId: number, reason: "logout" | "timeout"): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ endedAt: sql`now()`, endReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+/** The user was active: the session's inactivity clock starts again (its new last activity; null once ended). */
+export async function refreshSession(ctx: ServiceContext, sessionId: number): Promise<Date | null> {
+  return write(ctx, (tx) => touchSession(tx, sessionId));
 }
 
-export type PasswordChangeOutcome = { ok: true; user: UserRow } | { ok: false; errors: string[] };
-
 /** The first-login password change (also any later change of one's own password). */
-export async function changeOwnPassword(
-  db: Database,
-  user: UserRow,
-  input: unknown,
-  cost?: ScryptCost,
-): Promise<PasswordChangeOutcome> {
-  const parsed = newPasswordSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: [...new Set(parsed.error.issues.map((issue) => issue.message))] };
-  const passwordHash = await hashPassword(parsed.data.password, cost);
-  const [updated] = await withActor(db, user.alphaCode, (tx) =>
-    tx.update(users).set({ passwordHash, firstLogin: false }).where(eq(users.id, user.id)).returning(),
+export async function changeOwnPassword(ctx: ServiceContext, input: unknown, cost?: ScryptCost): Promise<UserRow> {
+  const { password } = parseInput(newPasswordSchema, input);
+  const passwordHash = await hashPassword(password, cost);
+  const [updated] = await write(ctx, (tx) =>
+    tx.update(users).set({ passwordHash, firstLogin: false }).where(eq(users.id, ctx.actor.id)).returning(),
   );
-  return { ok: true, user: updated };
+  return updated;
 }

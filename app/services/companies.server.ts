@@ -3,10 +3,10 @@ import { accounts, buildings, companies, trailers, trucks, users, yards } from "
 import { COMPANY_MESSAGES, companySchema, TEST_COMPANY } from "../domain/companies";
 import { isRecordId } from "../domain/ids";
 import { snakeCaseKeys } from "../lib/api.server";
-import { withActor, type Database, type Queryable } from "../lib/db.server";
-import type { Actor } from "../lib/guards.server";
-import { listAccounts, publicAccount, requireAdmin, type PublicAccount } from "./accounts.server";
-import { ServiceError, validationErrors } from "./errors.server";
+import { listAccounts, publicAccount, requireCompanyAdmin, type PublicAccount } from "./accounts.server";
+import { write, type ServiceContext } from "./context.server";
+import { parseInput, ServiceError } from "./errors.server";
+import { requireAccount } from "./scope.server";
 import { publicUser } from "./users.server";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -27,10 +27,9 @@ export type PublicCompany = ReturnType<typeof publicCompany>;
  * The one company a non-admin may see: the company of its own account (0, matching nothing,
  * when it has none). Null for admins, who see every company.
  */
-async function reachableCompanyId(db: Queryable, actor: Actor): Promise<number | null> {
-  if (actor.isAdmin) return null;
-  if (actor.accountId === null) return 0;
-  const [row] = await db.select({ companyId: accounts.companyId }).from(accounts).where(eq(accounts.id, actor.accountId));
+async function reachableCompanyId(ctx: ServiceContext): Promise<number | null> {
+  if (ctx.actor.isAdmin) return null;
+  const [row] = await ctx.db.select({ companyId: accounts.companyId }).from(accounts).where(eq(accounts.id, requireAccount(ctx.actor)));
   return row?.companyId ?? 0;
 }
 
@@ -38,14 +37,14 @@ async function reachableCompanyId(db: Queryable, actor: Actor): Promise<number |
  * Companies with their account counts, by name: every company for admins; for a non-admin its
  * own company, counting the accounts it can see (its own).
  */
-export async function listCompanies(db: Queryable, actor: Actor): Promise<PublicCompany[]> {
-  const reachable = await reachableCompanyId(db, actor);
-  const rows = await db
+export async function listCompanies(ctx: ServiceContext): Promise<PublicCompany[]> {
+  const reachable = await reachableCompanyId(ctx);
+  const rows = await ctx.db
     .select({ company: companies, accountCount: sql<number>`count(${accounts.id})::int` })
     .from(companies)
     .leftJoin(
       accounts,
-      and(eq(accounts.companyId, companies.id), reachable === null ? undefined : eq(accounts.id, actor.accountId ?? 0)),
+      and(eq(accounts.companyId, companies.id), reachable === null ? undefined : eq(accounts.id, requireAccount(ctx.actor))),
     )
     .where(reachable === null ? undefined : eq(companies.id, reachable))
     .groupBy(companies.id)
@@ -57,41 +56,35 @@ export async function listCompanies(db: Queryable, actor: Actor): Promise<Public
  * One company with its accounts. A company outside the actor's reach answers exactly like a
  * missing one: 404 "Company not found". A non-admin sees only its own account in the list.
  */
-export async function getCompany(db: Queryable, actor: Actor, id: number) {
-  const reachable = await reachableCompanyId(db, actor);
+export async function getCompany(ctx: ServiceContext, id: number) {
+  const reachable = await reachableCompanyId(ctx);
   if (!isRecordId(id) || (reachable !== null && reachable !== id)) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
-  const [company] = await db.select().from(companies).where(eq(companies.id, id));
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, id));
   if (!company) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
-  const companyAccounts = await listAccounts(db, actor, id);
+  const companyAccounts = await listAccounts(ctx, id);
   return { ...publicCompany(company, companyAccounts.length), accounts: companyAccounts };
 }
 
-function parseCompany(input: unknown) {
-  const parsed = companySchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  return parsed.data;
-}
-
 /** Creates a company with no accounts yet (admins). */
-export async function createCompany(db: Database, actor: Actor, input: unknown) {
-  requireAdmin(actor);
-  const value = parseCompany(input);
-  const [company] = await withActor(db, actor.alphaCode, (tx) =>
+export async function createCompany(ctx: ServiceContext, input: unknown) {
+  requireCompanyAdmin(ctx);
+  const value = parseInput(companySchema, input);
+  const [company] = await write(ctx, (tx) =>
     tx.insert(companies).values({ companyName: value.company_name }).returning(),
   );
   return publicCompany(company, 0);
 }
 
 /** Renames a company (admins); answers the company with its accounts. */
-export async function renameCompany(db: Database, actor: Actor, id: number, input: unknown) {
-  requireAdmin(actor);
+export async function renameCompany(ctx: ServiceContext, id: number, input: unknown) {
+  requireCompanyAdmin(ctx);
   if (!isRecordId(id)) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
-  const value = parseCompany(input);
-  const [company] = await withActor(db, actor.alphaCode, (tx) =>
+  const value = parseInput(companySchema, input);
+  const [company] = await write(ctx, (tx) =>
     tx.update(companies).set({ companyName: value.company_name }).where(eq(companies.id, id)).returning(),
   );
   if (!company) throw new ServiceError(404, COMPANY_MESSAGES.companyNotFound);
-  return getCompany(db, actor, company.id);
+  return getCompany(ctx, company.id);
 }
 
 /**
@@ -99,9 +92,9 @@ export async function renameCompany(db: Database, actor: Actor, id: number, inpu
  * Springfield, IL. Only for an installation without companies, as the button on the list says;
  * a lock makes two clicks at once seed one company.
  */
-export async function seedTestCompany(db: Database, actor: Actor) {
-  requireAdmin(actor);
-  return withActor(db, actor.alphaCode, async (tx) => {
+export async function seedTestCompany(ctx: ServiceContext) {
+  requireCompanyAdmin(ctx);
+  return write(ctx, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('yardline.seed-test-company'))`);
     const [{ existing }] = await tx.select({ existing: count() }).from(companies);
     if (existing > 0) throw new ServiceError(409, COMPANY_MESSAGES.alreadySeeded);
@@ -120,8 +113,9 @@ export const TEST_INFO_SAMPLE_SIZE = 5;
  * What `GET /api/companies/test` reports, and the debug panel of the company list shows: the
  * companies within reach (count, a sample of names, all of them with their accounts) and who asks.
  */
-export async function companiesTestInfo(db: Queryable, actor: Actor) {
-  const [list, reachableAccounts] = await Promise.all([listCompanies(db, actor), listAccounts(db, actor)]);
+export async function companiesTestInfo(ctx: ServiceContext) {
+  const { actor } = ctx;
+  const [list, reachableAccounts] = await Promise.all([listCompanies(ctx), listAccounts(ctx)]);
   const accountsByCompany = new Map<number, PublicAccount[]>();
   for (const account of reachableAccounts) {
     accountsByCompany.set(account.company_id, [...(accountsByCompany.get(account.company_id) ?? []), account]);
@@ -142,8 +136,9 @@ export const ADMIN_SNAPSHOT_LIMIT = 2000;
  * `GET /api/admin/` (admins): companies, accounts, users (never password hashes), trucks,
  * trailers, buildings and yards, each list by id and at most ADMIN_SNAPSHOT_LIMIT rows long.
  */
-export async function adminSnapshot(db: Queryable, actor: Actor) {
-  requireAdmin(actor);
+export async function adminSnapshot(ctx: ServiceContext) {
+  requireCompanyAdmin(ctx);
+  const { db } = ctx;
   const take = ADMIN_SNAPSHOT_LIMIT + 1;
   const [companyRows, accountRows, userRows, truckRows, trailerRows, buildingRows, yardRows] = await Promise.all([
     db

@@ -58,8 +58,8 @@ export class Effects {
     this.publish(accountId, { type: "location_history_updated", account_id: accountId, asset: kind, asset_id: assetId });
   }
 
-  /** An asset, a place or a move of the account changed without moving anything. */
-  accountChanged(accountId: number, what: "trailer" | "truck" | "building" | "yard", id: number, change: "created" | "updated" | "deleted"): void {
+  /** An asset, a place, a move or a user of the account changed without moving anything. */
+  accountChanged(accountId: number, what: "trailer" | "truck" | "building" | "yard" | "user", id: number, change: "created" | "updated" | "deleted"): void {
     this.publish(accountId, { type: "account_data_changed", account_id: accountId, what, id, change });
   }
 

@@ -21,7 +21,7 @@ import { isManagerial, ROLES, type Role } from "../domain/roles";
 import { listRoleLabel } from "../domain/users";
 import { accountChoices, accountSummary } from "./accounts.server";
 import type { ServiceContext } from "./context.server";
-import { buildingCards, yardCards } from "./places.server";
+import { listPlaces } from "./places.server";
 import { accountScope } from "./scope.server";
 import { listTrailers, trailerLocationCounts } from "./trailers.server";
 import { listTrucks, truckFilterOptions, TRUCK_SORTS } from "./trucks.server";
@@ -99,15 +99,15 @@ async function trucksTab(ctx: ServiceContext, accountId: number, view: Dashboard
 async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<UserList> {
   const status = filterValue(USER_STATUS_FILTERS, view.status);
   const [list, roles] = await Promise.all([
-    listUsers(ctx.db, ctx.actor, {
-      accountId,
+    listUsers(ctx, {
+      account: accountId,
       role: ROLES.includes(view.role as Role) ? (view.role as Role) : undefined,
       status: status === "all" ? undefined : status,
       search: view.q,
       page: view.page,
       pageSize: DASHBOARD_PAGE_SIZE,
     }),
-    rolesPresent(ctx.db, ctx.actor, accountId),
+    rolesPresent(ctx, accountId),
   ]);
   return {
     total: list.total,
@@ -134,7 +134,7 @@ async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardV
 }
 
 async function yardsTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<YardCard[]> {
-  const rows = await yardCards(ctx.db, accountId, view.q);
+  const rows = await listPlaces(ctx, "yard", { account: accountId, search: view.q });
   return rows.map((yard) => ({
     id: yard.id,
     name: yard.name,
@@ -145,7 +145,7 @@ async function yardsTab(ctx: ServiceContext, accountId: number, view: DashboardV
 }
 
 async function buildingsTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<BuildingCard[]> {
-  const rows = await buildingCards(ctx.db, accountId, view.q);
+  const rows = await listPlaces(ctx, "building", { account: accountId, search: view.q });
   return rows.map((building) => ({ id: building.id, name: building.buildingName, doors: building.buildingDoorNumber }));
 }
 

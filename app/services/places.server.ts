@@ -1,19 +1,44 @@
-import { and, asc, eq, ilike, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type AnyColumn } from "drizzle-orm";
+import type { ZodType } from "zod";
 import { buildings, moveLegs, moves, trailers, trucks, yards } from "../../db/schema";
-import { doorLocations } from "../domain/locations";
-import { buildingSchema, PLACE_MESSAGES, strandedMessage, yardSchema } from "../domain/places";
-import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { isRecordId } from "../domain/ids";
-import { containsPattern } from "../lib/sql.server";
-import { withActor, type Database, type Queryable, type Transaction } from "../lib/db.server";
-import type { Actor } from "./context.server";
-import { ServiceError, validationErrors } from "./errors.server";
-import { requireAccount } from "./scope.server";
+import { doorLocations } from "../domain/locations";
+import { PLACE_MESSAGES, PLACE_PAGES, PLACE_SCHEMAS, strandedMessage, type PlaceInput, type PlaceKind } from "../domain/places";
+import { canDeleteAsset, canEditAssets } from "../domain/roles";
+import type { Queryable, Transaction } from "../lib/db.server";
+import { isUniqueViolation, searchAny } from "../lib/sql.server";
+import { write, type ServiceContext } from "./context.server";
+import { parseInput, ServiceError } from "./errors.server";
+import { requireAccount, withinReach } from "./scope.server";
 
 export type BuildingRow = typeof buildings.$inferSelect;
 export type YardRow = typeof yards.$inferSelect;
+export type PlaceRow<K extends PlaceKind> = { building: BuildingRow; yard: YardRow }[K];
 
-export function publicBuilding(building: BuildingRow) {
+/** How each kind of place is stored: its table, its columns from the form, the locations it gives the account. */
+const STORES = {
+  building: {
+    table: buildings,
+    name: buildings.buildingName,
+    columns: (value: PlaceInput<"building">) => ({ buildingName: value.building_name, buildingDoorNumber: value.building_door_number }),
+    locations: (place: { buildingName: string; buildingDoorNumber: number }) => doorLocations(place),
+    searched: [buildings.buildingName],
+  },
+  yard: {
+    table: yards,
+    name: yards.name,
+    columns: (value: PlaceInput<"yard">) => ({ name: value.name, parkingLocation: value.parking_location || null, parkingSpots: value.parking_spots }),
+    locations: (place: { name: string }) => [place.name],
+    searched: [yards.name, yards.parkingLocation],
+  },
+};
+
+type Store = { table: typeof buildings | typeof yards; name: AnyColumn; searched: AnyColumn[] };
+const storeOf = (kind: PlaceKind) => STORES[kind] as Store;
+const columnsOf = <K extends PlaceKind>(kind: K, value: PlaceInput<K>) => (STORES[kind].columns as (value: PlaceInput<K>) => Record<string, unknown>)(value);
+const locationsOf = (kind: PlaceKind, place: object) => (STORES[kind].locations as (place: object) => string[])(place);
+
+function publicBuilding(building: BuildingRow) {
   return {
     id: building.id,
     account_id: building.accountId,
@@ -24,7 +49,7 @@ export function publicBuilding(building: BuildingRow) {
   };
 }
 
-export function publicYard(yard: YardRow) {
+function publicYard(yard: YardRow) {
   return {
     id: yard.id,
     account_id: yard.accountId,
@@ -37,33 +62,61 @@ export function publicYard(yard: YardRow) {
   };
 }
 
-function requireEditor(actor: Actor) {
-  if (!canEditAssets(actor.user)) throw new ServiceError(403, PLACE_MESSAGES.editDenied);
+/** A building or yard as the API shows it (the spec's field names). */
+export function publicPlace<K extends PlaceKind>(kind: K, place: PlaceRow<K>) {
+  return kind === "building" ? publicBuilding(place as BuildingRow) : publicYard(place as YardRow);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (cause?.code ?? (error as { code?: string }).code) === "23505";
+function parsePlace<K extends PlaceKind>(kind: K, input: unknown): PlaceInput<K> {
+  return parseInput(PLACE_SCHEMAS[kind] as unknown as ZodType<PlaceInput<K>>, input);
 }
 
-export async function getBuilding(db: Queryable, actor: Actor, id: number): Promise<BuildingRow> {
-  const [building] = isRecordId(id) ? await db.select().from(buildings).where(eq(buildings.id, id)) : [];
-  if (!building || (!actor.isAdmin && building.accountId !== actor.accountId)) throw new ServiceError(404, PLACE_MESSAGES.buildingNotFound);
-  return building;
+function requireEditor(ctx: ServiceContext) {
+  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, PLACE_MESSAGES.editDenied);
 }
 
-export async function getYard(db: Queryable, actor: Actor, id: number): Promise<YardRow> {
-  const [yard] = isRecordId(id) ? await db.select().from(yards).where(eq(yards.id, id)) : [];
-  if (!yard || (!actor.isAdmin && yard.accountId !== actor.accountId)) throw new ServiceError(404, PLACE_MESSAGES.yardNotFound);
-  return yard;
+/** A duplicate name within the account, next to the name field. */
+function refuseDuplicate(kind: PlaceKind) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error)) throw new ServiceError(400, PLACE_MESSAGES.nameTaken, PLACE_PAGES[kind].nameField);
+    throw error;
+  };
 }
 
-export async function listBuildings(db: Queryable, accountId: number) {
-  return db.select().from(buildings).where(eq(buildings.accountId, accountId)).orderBy(asc(buildings.buildingName));
+async function findPlace<K extends PlaceKind>(db: Queryable, kind: K, id: number): Promise<PlaceRow<K> | undefined> {
+  const { table } = storeOf(kind);
+  const [row] = await db.select().from(table).where(eq(table.id, id));
+  return row as PlaceRow<K> | undefined;
 }
 
-export async function listYards(db: Queryable, accountId: number) {
-  return db.select().from(yards).where(eq(yards.accountId, accountId)).orderBy(asc(yards.name));
+/** The place's row, locked until the write commits (gone meanwhile: 404). */
+async function lockPlace<K extends PlaceKind>(tx: Transaction, kind: K, id: number): Promise<PlaceRow<K>> {
+  const { table } = storeOf(kind);
+  const [row] = await tx.select().from(table).where(eq(table.id, id)).for("update");
+  if (!row) throw new ServiceError(404, PLACE_PAGES[kind].notFound);
+  return row as PlaceRow<K>;
+}
+
+/** A building or yard within the actor's reach, else 404 "Building not found" / "Yard not found". */
+export async function getPlace<K extends PlaceKind>(ctx: ServiceContext, kind: K, id: number): Promise<PlaceRow<K>> {
+  const place = isRecordId(id) ? await findPlace(ctx.db, kind, id) : undefined;
+  if (!place || !withinReach(ctx.actor, place.accountId)) throw new ServiceError(404, PLACE_PAGES[kind].notFound);
+  return place;
+}
+
+/**
+ * The buildings or yards of the account the actor works in (admins: the one named), by name;
+ * `search` keeps those whose name (a yard's parking location too) contains it.
+ */
+export async function listPlaces<K extends PlaceKind>(ctx: ServiceContext, kind: K, query: { account?: unknown; search?: string } = {}) {
+  const { table, name, searched } = storeOf(kind);
+  const accountId = requireAccount(ctx.actor, query.account);
+  const rows = await ctx.db
+    .select()
+    .from(table)
+    .where(and(eq(table.accountId, accountId), searchAny(query.search, searched)))
+    .orderBy(asc(name));
+  return rows as PlaceRow<K>[];
 }
 
 /**
@@ -101,129 +154,52 @@ async function refuseStranding(tx: Transaction, accountId: number, vanishing: st
   if (stranded.length) throw new ServiceError(409, strandedMessage(stranded));
 }
 
-export async function createBuilding(db: Database, actor: Actor, input: unknown) {
-  requireEditor(actor);
-  const parsed = buildingSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const accountId = requireAccount(actor, parsed.data.account_id);
-  try {
-    const [building] = await withActor(db, actor.alphaCode, (tx) =>
-      tx
-        .insert(buildings)
-        .values({ accountId, buildingName: parsed.data.building_name, buildingDoorNumber: parsed.data.building_door_number })
-        .returning(),
-    );
-    return building;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(400, PLACE_MESSAGES.nameTaken);
-    throw error;
-  }
+/** Add New Building / Add New Yard: admins and super managers; a non-admin's goes to its own account. */
+export async function createPlace<K extends PlaceKind>(ctx: ServiceContext, kind: K, input: unknown): Promise<PlaceRow<K>> {
+  requireEditor(ctx);
+  const value = parsePlace(kind, input);
+  const accountId = requireAccount(ctx.actor, value.account_id);
+  const { table } = storeOf(kind);
+  return write(ctx, async (tx, effects) => {
+    const [created] = await tx
+      .insert(table)
+      .values({ ...columnsOf(kind, value), accountId } as typeof table.$inferInsert)
+      .returning();
+    effects.accountChanged(accountId, kind, created.id, "created");
+    return created as PlaceRow<K>;
+  }).catch(refuseDuplicate(kind));
 }
 
-/** Renames a building or changes its door count, unless doors that would vanish are in use. */
-export async function updateBuilding(db: Database, actor: Actor, id: number, input: unknown) {
-  const current = await getBuilding(db, actor, id);
-  requireEditor(actor);
-  const parsed = buildingSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  try {
-    return await withActor(db, actor.alphaCode, async (tx) => {
-      const [before] = await tx.select().from(buildings).where(eq(buildings.id, id)).for("update");
-      const kept = new Set(
-        doorLocations({ buildingName: parsed.data.building_name, buildingDoorNumber: parsed.data.building_door_number }),
-      );
-      await refuseStranding(tx, current.accountId, doorLocations(before).filter((door) => !kept.has(door)));
-      const [building] = await tx
-        .update(buildings)
-        .set({ buildingName: parsed.data.building_name, buildingDoorNumber: parsed.data.building_door_number })
-        .where(eq(buildings.id, id))
-        .returning();
-      return building;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(400, PLACE_MESSAGES.nameTaken);
-    throw error;
-  }
+/**
+ * Update Building / Update Yard. Renaming a place, or lowering a building's door count, is
+ * refused while a location that would disappear is in use.
+ */
+export async function updatePlace<K extends PlaceKind>(ctx: ServiceContext, kind: K, id: number, input: unknown): Promise<PlaceRow<K>> {
+  const current = await getPlace(ctx, kind, id);
+  requireEditor(ctx);
+  const value = parsePlace(kind, input);
+  const columns = columnsOf(kind, value);
+  const { table } = storeOf(kind);
+  return write(ctx, async (tx, effects) => {
+    const before = await lockPlace(tx, kind, id);
+    const kept = new Set(locationsOf(kind, columns));
+    await refuseStranding(tx, current.accountId, locationsOf(kind, before).filter((location) => !kept.has(location)));
+    const [updated] = await tx.update(table).set(columns).where(eq(table.id, id)).returning();
+    effects.accountChanged(current.accountId, kind, id, "updated");
+    return updated as PlaceRow<K>;
+  }).catch(refuseDuplicate(kind));
 }
 
-export async function deleteBuilding(db: Database, actor: Actor, id: number) {
-  const building = await getBuilding(db, actor, id);
-  if (!canDeleteAsset(actor.user, building.accountId)) throw new ServiceError(403, PLACE_MESSAGES.deleteDenied);
-  return withActor(db, actor.alphaCode, async (tx) => {
-    const [locked] = await tx.select().from(buildings).where(eq(buildings.id, id)).for("update");
-    await refuseStranding(tx, building.accountId, doorLocations(locked));
-    await tx.delete(buildings).where(eq(buildings.id, id));
+/** Deletes a building or yard: admins, or the account's super or account manager; never one in use. */
+export async function deletePlace<K extends PlaceKind>(ctx: ServiceContext, kind: K, id: number): Promise<PlaceRow<K>> {
+  const place = await getPlace(ctx, kind, id);
+  if (!canDeleteAsset(ctx.actor.user, place.accountId)) throw new ServiceError(403, PLACE_MESSAGES.deleteDenied);
+  const { table } = storeOf(kind);
+  return write(ctx, async (tx, effects) => {
+    const locked = await lockPlace(tx, kind, id);
+    await refuseStranding(tx, place.accountId, locationsOf(kind, locked));
+    await tx.delete(table).where(eq(table.id, id));
+    effects.accountChanged(place.accountId, kind, id, "deleted");
     return locked;
   });
-}
-
-export async function createYard(db: Database, actor: Actor, input: unknown) {
-  requireEditor(actor);
-  const parsed = yardSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const accountId = requireAccount(actor, parsed.data.account_id);
-  try {
-    const [yard] = await withActor(db, actor.alphaCode, (tx) =>
-      tx
-        .insert(yards)
-        .values({ accountId, name: parsed.data.name, parkingLocation: parsed.data.parking_location || null, parkingSpots: parsed.data.parking_spots })
-        .returning(),
-    );
-    return yard;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(400, PLACE_MESSAGES.nameTaken);
-    throw error;
-  }
-}
-
-/** Updates a yard; renaming it is refused while its current name is a location in use. */
-export async function updateYard(db: Database, actor: Actor, id: number, input: unknown) {
-  const current = await getYard(db, actor, id);
-  requireEditor(actor);
-  const parsed = yardSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  try {
-    return await withActor(db, actor.alphaCode, async (tx) => {
-      const [before] = await tx.select().from(yards).where(eq(yards.id, id)).for("update");
-      if (before.name !== parsed.data.name) await refuseStranding(tx, current.accountId, [before.name]);
-      const [yard] = await tx
-        .update(yards)
-        .set({ name: parsed.data.name, parkingLocation: parsed.data.parking_location || null, parkingSpots: parsed.data.parking_spots })
-        .where(eq(yards.id, id))
-        .returning();
-      return yard;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(400, PLACE_MESSAGES.nameTaken);
-    throw error;
-  }
-}
-
-export async function deleteYard(db: Database, actor: Actor, id: number) {
-  const yard = await getYard(db, actor, id);
-  if (!canDeleteAsset(actor.user, yard.accountId)) throw new ServiceError(403, PLACE_MESSAGES.deleteDenied);
-  return withActor(db, actor.alphaCode, async (tx) => {
-    const [locked] = await tx.select().from(yards).where(eq(yards.id, id)).for("update");
-    await refuseStranding(tx, yard.accountId, [locked.name]);
-    await tx.delete(yards).where(eq(yards.id, id));
-    return locked;
-  });
-}
-
-/** An account's yards and buildings as the dashboard's cards show them. */
-export async function yardCards(db: Queryable, accountId: number, search: string) {
-  const pattern = containsPattern(search);
-  return db
-    .select()
-    .from(yards)
-    .where(and(eq(yards.accountId, accountId), search ? or(ilike(yards.name, pattern), ilike(yards.parkingLocation, pattern)) : undefined))
-    .orderBy(asc(yards.name));
-}
-
-export async function buildingCards(db: Queryable, accountId: number, search: string) {
-  return db
-    .select()
-    .from(buildings)
-    .where(and(eq(buildings.accountId, accountId), search ? ilike(buildings.buildingName, containsPattern(search)) : undefined))
-    .orderBy(asc(buildings.buildingName));
 }

@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema";
-import { timeoutSchema } from "../domain/auth";
-import { withActor, type Database } from "../lib/db.server";
-import type { Actor } from "../lib/guards.server";
+import { MESSAGES, timeoutSchema } from "../domain/auth";
 import { timeoutHours } from "../lib/session.server";
+import { write, type ServiceContext } from "./context.server";
+import { parseInput } from "./errors.server";
+import { requireAdmin } from "./scope.server";
 
-export { timeoutHours as readTimeoutHours };
+/** The inactivity timeout in force, in hours (the Settings page and its API: admins only). */
+export async function readTimeoutHours(ctx: ServiceContext): Promise<number> {
+  requireAdmin(ctx.actor, MESSAGES.adminOnly);
+  return timeoutHours(ctx.db);
+}
 
-export type TimeoutUpdate = { ok: true; timeoutHours: number } | { ok: false; errors: string[] };
-
-/** Sets the inactivity timeout (admins only; the route checks the role). */
-export async function updateTimeoutHours(db: Database, actor: Actor, input: unknown): Promise<TimeoutUpdate> {
-  const parsed = timeoutSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: [...new Set(parsed.error.issues.map((issue) => issue.message))] };
-  const hours = Math.round(parsed.data.timeout_hours * 100) / 100;
-  await withActor(db, actor.alphaCode, (tx) =>
-    tx.update(settings).set({ timeoutHours: hours }).where(eq(settings.id, 1)),
-  );
-  return { ok: true, timeoutHours: hours };
+/** Sets the inactivity timeout: admins only, 0.01 to 24 hours in steps of 0.01. */
+export async function updateTimeoutHours(ctx: ServiceContext, input: unknown): Promise<number> {
+  requireAdmin(ctx.actor, MESSAGES.adminOnly);
+  const hours = Math.round(parseInput(timeoutSchema, input).timeout_hours * 100) / 100;
+  await write(ctx, (tx) => tx.update(settings).set({ timeoutHours: hours }).where(eq(settings.id, 1)));
+  return hours;
 }

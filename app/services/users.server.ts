@@ -1,23 +1,25 @@
-import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { accounts, sessions, users } from "../../db/schema";
 import { flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
 import {
   assignableRoles,
   canDeactivateUser,
+  canEditUser,
   canReactivateUser,
   canSeeUser,
-  canUpdateUser,
   editUserSchema,
   newUserSchema,
   USER_MESSAGES,
 } from "../domain/users";
 import { isRecordId } from "../domain/ids";
-import { withActor, type Database, type Queryable } from "../lib/db.server";
-import type { Actor } from "../lib/guards.server";
+import type { Queryable } from "../lib/db.server";
+import { paging } from "../lib/paging";
 import { hashPassword } from "../lib/password.server";
 import type { UserRow } from "../lib/session.server";
-import { ServiceError, validationErrors } from "./errors.server";
-import { paging } from "../lib/paging";
+import { isUniqueViolation, searchAny } from "../lib/sql.server";
+import { write, type Effects, type ServiceContext } from "./context.server";
+import { parseInput, ServiceError } from "./errors.server";
+import { accountScope, requireAccount } from "./scope.server";
 
 /** A user as the API and pages show it: never the password hash. */
 export function publicUser(user: UserRow) {
@@ -63,33 +65,54 @@ export function temporaryPassword(): string {
 const rankSql = sql<number>`(case when ${users.isAdmin} then 5 when ${users.isSuperManager} then 4
   when ${users.isAccountManager} then 3 when ${users.isManager} then 2 else 1 end)`;
 
-async function findUser(db: Queryable, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user ?? null;
-}
-
 /** A user the actor may see, or a 404 "User not found" (missing and out of reach look the same). */
-export async function getVisibleUser(db: Queryable, actor: Actor, id: number): Promise<UserRow> {
-  const user = isRecordId(id) ? await findUser(db, id) : null;
-  if (!user || !canSeeUser(actor.user, user)) throw new ServiceError(404, USER_MESSAGES.notFound);
+export async function getVisibleUser(ctx: ServiceContext, id: number): Promise<UserRow> {
+  const [user] = isRecordId(id) ? await ctx.db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+  if (!user || !canSeeUser(ctx.actor.user, user)) throw new ServiceError(404, USER_MESSAGES.notFound);
   return user;
 }
 
-/** Which duplicate a unique violation was about, as the form's message. */
-async function duplicateErrors(db: Queryable, email: string, alphaCode: string | undefined, exceptId?: number) {
-  const errors: string[] = [];
-  const [byEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (byEmail && byEmail.id !== exceptId) errors.push(USER_MESSAGES.emailTaken);
-  if (alphaCode) {
-    const [byAlpha] = await db.select({ id: users.id }).from(users).where(eq(users.alphaCode, alphaCode)).limit(1);
-    if (byAlpha && byAlpha.id !== exceptId) errors.push(USER_MESSAGES.alphaCodeTaken);
-  }
-  return errors;
+/**
+ * Refuses an email or alpha code another user already has: "This email is already registered"
+ * next to the email, "This alpha code is already in use" next to the alpha code (both: above the form).
+ */
+async function refuseDuplicates(db: Queryable, value: { email: string; alpha_code?: string }, exceptId?: number) {
+  const taken = async (column: typeof users.email | typeof users.alphaCode, text: string | undefined) => {
+    if (!text) return false;
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(column, text)).limit(1);
+    return Boolean(row && row.id !== exceptId);
+  };
+  const duplicates = [
+    ...((await taken(users.email, value.email)) ? [{ field: "email", message: USER_MESSAGES.emailTaken }] : []),
+    ...((await taken(users.alphaCode, value.alpha_code)) ? [{ field: "alpha_code", message: USER_MESSAGES.alphaCodeTaken }] : []),
+  ];
+  if (!duplicates.length) return;
+  const field = duplicates.length === 1 ? duplicates[0].field : undefined;
+  throw new ServiceError(400, duplicates.map((duplicate) => duplicate.message), field);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (cause?.code ?? (error as { code?: string }).code) === "23505";
+/** Runs a user write; a unique violation (a duplicate that arrived meanwhile) is answered as `refuseDuplicates` does. */
+async function writeUser<T>(ctx: ServiceContext, value: { email: string; alpha_code?: string }, exceptId: number | undefined, work: Parameters<typeof write<T>>[1]) {
+  try {
+    return await write(ctx, work);
+  } catch (error) {
+    if (isUniqueViolation(error)) await refuseDuplicates(ctx.db, value, exceptId);
+    throw error;
+  }
+}
+
+/** The users tab of the account shows the change (global admins belong to no account's room). */
+function userChanged(effects: Effects, user: UserRow, change: "created" | "updated") {
+  if (user.accountId !== null) effects.accountChanged(user.accountId, "user", user.id, change);
+}
+
+/** The account a new user joins: none for an admin; the one an admin names (which must exist); else the actor's own. */
+async function newUserAccount(ctx: ServiceContext, role: Role, requested: number | undefined): Promise<number | null> {
+  if (role === "admin") return null;
+  const accountId = requireAccount(ctx.actor, requested, USER_MESSAGES.selectAccount);
+  const [account] = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  if (!account) throw new ServiceError(400, USER_MESSAGES.accountNotFound, "account_id");
+  return account.id;
 }
 
 /**
@@ -97,124 +120,103 @@ function isUniqueViolation(error: unknown): boolean {
  * the actor's own account. The user gets a random temporary password, returned once, and must
  * change it at first login.
  */
-export async function createUser(db: Database, actor: Actor, input: unknown) {
-  const parsed = newUserSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const value = parsed.data;
-  if (!assignableRoles(actor.user).includes(value.role)) throw new ServiceError(403, USER_MESSAGES.roleNotAssignable);
-
-  let accountId: number | null;
-  if (value.role === "admin") accountId = null;
-  else if (actor.isAdmin) {
-    if (!value.account_id) throw new ServiceError(400, USER_MESSAGES.selectAccount);
-    const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, value.account_id));
-    if (!account) throw new ServiceError(400, USER_MESSAGES.accountNotFound);
-    accountId = account.id;
-  } else accountId = actor.accountId;
-
-  const duplicates = await duplicateErrors(db, value.email, value.alpha_code);
-  if (duplicates.length) throw new ServiceError(400, duplicates);
-
+export async function createUser(ctx: ServiceContext, input: unknown) {
+  const value = parseInput(newUserSchema, input);
+  if (!assignableRoles(ctx.actor.user).includes(value.role)) throw new ServiceError(403, USER_MESSAGES.roleNotAssignable, "role");
+  const accountId = await newUserAccount(ctx, value.role, value.account_id);
+  await refuseDuplicates(ctx.db, value);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
-  try {
-    const [user] = await withActor(db, actor.alphaCode, (tx) =>
-      tx
-        .insert(users)
-        .values({
-          ...flagsFor(value.role),
-          accountId,
-          email: value.email,
-          alphaCode: value.alpha_code ?? null,
-          driverNumber: value.driver_number === undefined ? null : Number(value.driver_number),
-          firstName: value.first_name ?? null,
-          lastName: value.last_name ?? null,
-          passwordHash,
-          firstLogin: true,
-        })
-        .returning(),
-    );
-    return { user, temporaryPassword: password };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(400, await duplicateErrors(db, value.email, value.alpha_code));
-    throw error;
-  }
+  const user = await writeUser(ctx, value, undefined, async (tx, effects) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        ...flagsFor(value.role),
+        accountId,
+        email: value.email,
+        alphaCode: value.alpha_code ?? null,
+        driverNumber: value.driver_number === undefined ? null : Number(value.driver_number),
+        firstName: value.first_name ?? null,
+        lastName: value.last_name ?? null,
+        passwordHash,
+        firstLogin: true,
+      })
+      .returning();
+    userChanged(effects, created, "created");
+    return created;
+  });
+  return { user, temporaryPassword: password };
 }
 
 /**
- * Edit User: oneself, or another user of strictly lower rank. A role change must be a role the
- * actor may assign. A blank password leaves the password as it is.
+ * Edit User (`canEditUser`: an admin or super manager, on itself or a strictly lower rank). A role
+ * change must be a role the actor may assign. A blank password leaves the password as it is.
  */
-export async function updateUser(db: Database, actor: Actor, id: number, input: unknown) {
-  const target = await getVisibleUser(db, actor, id);
-  if (!canUpdateUser(actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToUpdate);
-  const parsed = editUserSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
-  const value = parsed.data;
+export async function updateUser(ctx: ServiceContext, id: number, input: unknown) {
+  const target = await getVisibleUser(ctx, id);
+  if (!canEditUser(ctx.actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToUpdate);
+  const value = parseInput(editUserSchema, input);
   const currentRole = roleOf(target);
   const role = value.role ?? currentRole;
-  if (role !== currentRole && !assignableRoles(actor.user).includes(role)) {
-    throw new ServiceError(403, USER_MESSAGES.roleNotAssignable);
+  if (role !== currentRole && !assignableRoles(ctx.actor.user).includes(role)) {
+    throw new ServiceError(403, USER_MESSAGES.roleNotAssignable, "role");
   }
   if (role !== "admin" && target.accountId === null) throw new ServiceError(400, USER_MESSAGES.selectAccount);
-
-  const duplicates = await duplicateErrors(db, value.email, value.alpha_code, target.id);
-  if (duplicates.length) throw new ServiceError(400, duplicates);
+  await refuseDuplicates(ctx.db, value, target.id);
   const passwordHash = value.password ? await hashPassword(value.password) : undefined;
-  try {
-    const [user] = await withActor(db, actor.alphaCode, (tx) =>
-      tx
-        .update(users)
-        .set({
-          ...flagsFor(role),
-          email: value.email,
-          alphaCode: value.alpha_code ?? null,
-          driverNumber: value.driver_number === undefined ? null : Number(value.driver_number),
-          ...(value.first_name !== undefined ? { firstName: value.first_name } : {}),
-          ...(value.last_name !== undefined ? { lastName: value.last_name } : {}),
-          ...(passwordHash ? { passwordHash } : {}),
-        })
-        .where(eq(users.id, target.id))
-        .returning(),
-    );
+  return writeUser(ctx, value, target.id, async (tx, effects) => {
+    const [user] = await tx
+      .update(users)
+      .set({
+        ...flagsFor(role),
+        email: value.email,
+        alphaCode: value.alpha_code ?? null,
+        driverNumber: value.driver_number === undefined ? null : Number(value.driver_number),
+        ...(value.first_name !== undefined ? { firstName: value.first_name } : {}),
+        ...(value.last_name !== undefined ? { lastName: value.last_name } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+      })
+      .where(eq(users.id, target.id))
+      .returning();
+    userChanged(effects, user, "updated");
     return user;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ServiceError(400, await duplicateErrors(db, value.email, value.alpha_code, target.id));
-    throw error;
-  }
+  });
 }
 
 /**
- * Deactivates a user (soft delete) and ends its sessions in the same transaction. Returns the
- * user and the ended sessions, whose sockets the caller closes after commit.
+ * Deactivates a user (soft delete) and ends its sessions in the same transaction; once committed,
+ * the sockets of each ended session are closed (its pages show why).
  */
-export async function deactivateUser(db: Database, actor: Actor, id: number) {
-  const target = await getVisibleUser(db, actor, id);
-  if (target.id === actor.id) throw new ServiceError(403, USER_MESSAGES.cannotDeactivateSelf);
-  if (!canDeactivateUser(actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToDelete);
-  return withActor(db, actor.alphaCode, async (tx) => {
+export async function deactivateUser(ctx: ServiceContext, id: number): Promise<UserRow> {
+  const target = await getVisibleUser(ctx, id);
+  if (target.id === ctx.actor.id) throw new ServiceError(403, USER_MESSAGES.cannotDeactivateSelf);
+  if (!canDeactivateUser(ctx.actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToDelete);
+  return write(ctx, async (tx, effects) => {
     const [user] = await tx.update(users).set({ isActive: false }).where(eq(users.id, target.id)).returning();
     const ended = await tx
       .update(sessions)
       .set({ endedAt: sql`now()`, endReason: "deactivated" })
       .where(and(eq(sessions.userId, target.id), isNull(sessions.endedAt)))
       .returning({ id: sessions.id });
-    return { user, endedSessions: ended.map((session) => session.id) };
+    for (const session of ended) effects.closeSockets(session.id, user, "deactivated");
+    userChanged(effects, user, "updated");
+    return user;
   });
 }
 
-export async function reactivateUser(db: Database, actor: Actor, id: number) {
-  if (!canReactivateUser(actor.user)) throw new ServiceError(403, USER_MESSAGES.onlyAdminsReactivate);
-  const target = await getVisibleUser(db, actor, id);
-  const [user] = await withActor(db, actor.alphaCode, (tx) =>
-    tx.update(users).set({ isActive: true }).where(eq(users.id, target.id)).returning(),
-  );
-  return user;
+export async function reactivateUser(ctx: ServiceContext, id: number): Promise<UserRow> {
+  if (!canReactivateUser(ctx.actor.user)) throw new ServiceError(403, USER_MESSAGES.onlyAdminsReactivate);
+  const target = await getVisibleUser(ctx, id);
+  return write(ctx, async (tx, effects) => {
+    const [user] = await tx.update(users).set({ isActive: true }).where(eq(users.id, target.id)).returning();
+    userChanged(effects, user, "updated");
+    return user;
+  });
 }
 
 export interface UserListQuery {
-  /** Admins: the account to list (with global admins); ignored for everyone else. */
-  accountId?: number | null;
+  /** Admins: the account to list (with global admins), or none for everyone; ignored for everyone else. */
+  account?: unknown;
   role?: Role;
   status?: "active" | "inactive";
   search?: string;
@@ -226,11 +228,11 @@ export interface UserListQuery {
  * The users an actor may see: the account's users (and global admins) whose rank is at most the
  * viewer's, filtered, searched and paged in Postgres. A non-admin always gets its own account.
  */
-export async function listUsers(db: Queryable, actor: Actor, query: UserListQuery = {}) {
-  const where = visibleUsersWhere(actor, query);
+export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}) {
+  const where = visibleUsersWhere(ctx, query);
   const { page, pageSize, offset } = paging(query, 50, 200);
   const [rows, [{ total }]] = await Promise.all([
-    db
+    ctx.db
       .select({ user: users, accountName: accounts.accountName })
       .from(users)
       .leftJoin(accounts, eq(accounts.id, users.accountId))
@@ -238,7 +240,7 @@ export async function listUsers(db: Queryable, actor: Actor, query: UserListQuer
       .orderBy(asc(users.alphaCode), asc(users.id))
       .limit(pageSize)
       .offset(offset),
-    db.select({ total: count() }).from(users).where(where),
+    ctx.db.select({ total: count() }).from(users).where(where),
   ]);
   return {
     users: rows.map(({ user, accountName }) => ({ ...publicUser(user), account_name: accountName })),
@@ -248,37 +250,23 @@ export async function listUsers(db: Queryable, actor: Actor, query: UserListQuer
   };
 }
 
-function visibleUsersWhere(actor: Actor, query: UserListQuery) {
-  const conditions: SQL[] = [sql`${rankSql} <= ${actor.rank}`];
-  const accountId = actor.isAdmin ? query.accountId : actor.accountId;
-  if (accountId !== undefined && accountId !== null) {
-    conditions.push(or(eq(users.accountId, accountId), isNull(users.accountId))!);
-  } else if (!actor.isAdmin) {
-    conditions.push(sql`false`);
-  }
-  if (query.role) conditions.push(eq(users[ROLE_FLAG[query.role]], true));
-  if (query.status) conditions.push(eq(users.isActive, query.status === "active"));
-  if (query.search?.trim()) {
-    const pattern = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(users.email, pattern),
-        ilike(users.alphaCode, pattern),
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        sql`${users.driverNumber}::text ilike ${pattern}`,
-      )!,
-    );
-  }
-  return and(...conditions);
+function visibleUsersWhere(ctx: ServiceContext, query: UserListQuery) {
+  const accountId = accountScope(ctx.actor, query.account);
+  return and(
+    sql`${rankSql} <= ${ctx.actor.rank}`,
+    accountId === null ? undefined : or(eq(users.accountId, accountId), isNull(users.accountId)),
+    query.role ? eq(users[ROLE_FLAG[query.role]], true) : undefined,
+    query.status ? eq(users.isActive, query.status === "active") : undefined,
+    searchAny(query.search, [users.email, users.alphaCode, users.firstName, users.lastName, sql`${users.driverNumber}::text`]),
+  );
 }
 
 /** Roles present among the users an actor may see in an account (the Role filter's options), from one query. */
-export async function rolesPresent(db: Queryable, actor: Actor, accountId: number | null): Promise<Role[]> {
+export async function rolesPresent(ctx: ServiceContext, account: unknown): Promise<Role[]> {
   const roles = Object.keys(ROLE_FLAG) as Role[];
-  const [row] = await db
+  const [row] = await ctx.db
     .select(Object.fromEntries(roles.map((role) => [role, sql<boolean>`coalesce(bool_or(${users[ROLE_FLAG[role]]}), false)`])))
     .from(users)
-    .where(visibleUsersWhere(actor, { accountId }));
+    .where(visibleUsersWhere(ctx, { account }));
   return roles.filter((role) => row?.[role]);
 }

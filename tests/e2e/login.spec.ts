@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
@@ -7,6 +7,25 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("checkbox", { name: /agree/ }).check();
   await page.getByRole("button", { name: "Log In" }).click();
+}
+
+/**
+ * Device A (Chrome on Linux) logs in; device B (an iPhone) then logs in as the same user and
+ * should be shown the other-session dialog describing device A.
+ */
+async function logInOnTwoDevices(browser: Browser, user: { email: string; password: string }) {
+  const first = await (
+    await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" })
+  ).newPage();
+  await logIn(first, user.email, user.password);
+  await expect(first).toHaveURL(/\/$/);
+  const second = await (await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" })).newPage();
+  await logIn(second, user.email, user.password);
+  const dialog = second.getByRole("dialog", { name: "Account Already Logged In" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Chrome on Linux");
+  await expect(dialog).toContainText("127.0.0.1");
+  return { first, second, dialog };
 }
 
 const DEMO_ROLES = [
@@ -99,19 +118,7 @@ test("a second device sees the other-session dialog, forces login, and the first
   browser,
   newUser,
 }) => {
-  const user = await newUser("yard_driver");
-  const first = await (
-    await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" })
-  ).newPage();
-  await logIn(first, user.email, user.password);
-  await expect(first).toHaveURL(/\/$/);
-
-  const second = await (await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" })).newPage();
-  await logIn(second, user.email, user.password);
-  const dialog = second.getByRole("dialog", { name: "Account Already Logged In" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("Chrome on Linux");
-  await expect(dialog).toContainText("127.0.0.1");
+  const { first, second, dialog } = await logInOnTwoDevices(browser, await newUser("yard_driver"));
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await second.getByRole("button", { name: "Log In" }).click();
@@ -126,4 +133,30 @@ test("a second device sees the other-session dialog, forces login, and the first
   await expect(first).toHaveURL(/\/login$/);
   await first.context().close();
   await second.context().close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a second device gets the other-session dialog from the server, cancels, then logs the other session out", async ({ browser, newUser }) => {
+    const user = await newUser("road_driver");
+    const { first, second, dialog } = await logInOnTwoDevices(browser, user);
+    for (const text of ["Login time", "Last activity"]) await expect(dialog).toContainText(text);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(second).toHaveURL(/\/login\??$/);
+    await expect(second.getByRole("dialog")).toHaveCount(0);
+
+    await logIn(second, user.email, user.password);
+    await second.getByRole("dialog", { name: "Account Already Logged In" }).getByRole("button", { name: "Log Out Other Session" }).click();
+    await expect(second).toHaveURL(/\/$/);
+    await expect(second.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
+
+    await first.reload();
+    await expect(first).toHaveURL(/\/login\?reason=invalidated$/);
+    await expect(first.getByRole("status")).toHaveText(
+      "Your session has been invalidated because your account was logged in from another device.",
+    );
+    await first.context().close();
+    await second.context().close();
+  });
 });

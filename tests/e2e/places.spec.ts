@@ -72,3 +72,19 @@ test("yard endpoints and the account-wide history stay within the caller's accou
   const truckHistory = await outsider.get(`/api/accounts/${acmeYard.accountId}/trucks-location-history`);
   expect(truckHistory.status()).toBe(200);
 });
+
+test("a missing building or yard answers 404 with its 'not found' page, on its detail and its edit page", async ({ page, newUser, signInAs }) => {
+  await signInAs(page, (await newUser("super_manager")).email);
+  for (const [path, message] of [
+    ["/buildings/999999", "Building not found"],
+    ["/buildings/999999/edit", "Building not found"],
+    ["/yards/999999", "Yard not found"],
+    ["/yards/999999/edit", "Yard not found"],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: message })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -136,3 +136,13 @@ test("the user endpoints need a session and a CSRF token", async ({ newUser, api
   expect((await anonymous.get("/api/users/")).status()).toBe(401);
   await anonymous.dispose();
 });
+
+test("a user out of reach answers 404 'User not found' with a way back to the dashboard", async ({ page, newUser, signInAs }) => {
+  const elsewhere = await newUser("yard_driver", { account: "Blue Ridge Charlotte" });
+  await signInAs(page, (await newUser("manager")).email);
+  const response = await page.goto(`/users/${elsewhere.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "User not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,9 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, sessions, trailers, users } from "../../db/schema";
+import { auditLogs, buildings, sessions, trailers, users } from "../../db/schema";
 import { withActor } from "../../app/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createAccount, createTrailer, createUser } from "./fixtures";
+import { createPlace, deletePlace, updatePlace } from "../../app/services/places.server";
+import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -92,5 +93,19 @@ describe("audit trail", () => {
     expect((await auditOf("trailers", trailer.id)).map((row) => row.action)).toEqual(["CREATE"]);
     const [unchanged] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
     expect(unchanged.trailerLocation).toBe(trailer.trailerLocation);
+  });
+
+  it("a service's writes are recorded with the acting user's alpha code; a refused one leaves no row", async () => {
+    const account = await createAccount(test.db);
+    const { ctx } = contextFor(test.db, await createUser(test.db, { role: "super_manager", accountId: account.id, alphaCode: "SUP4" }));
+    const building = await createPlace(ctx, "building", { building_name: "Audited", building_door_number: 2 });
+    await updatePlace(ctx, "building", building.id, { building_name: "Audited", building_door_number: 3 });
+    await createTrailer(test.db, account.id, "Audited-3");
+    await expect(deletePlace(ctx, "building", building.id)).rejects.toThrow("This change would remove locations still in use");
+    expect((await auditOf("buildings", building.id)).map((row) => [row.action, row.userAlphaCode])).toEqual([
+      ["CREATE", "SUP4"],
+      ["UPDATE", "SUP4"],
+    ]);
+    expect(await test.db.select().from(buildings).where(eq(buildings.id, building.id))).toHaveLength(1);
   });
 });

@@ -1,14 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAttempts, sessions, users } from "../../db/schema";
+import { loginAttempts, sessions, settings, users } from "../../db/schema";
 import { MESSAGES, type LoginInput } from "../../app/domain/auth";
 import { resolveSession } from "../../app/lib/session.server";
 import { verifyPassword } from "../../app/lib/password.server";
-import { changeOwnPassword, LOGIN_LIMITS, logIn } from "../../app/services/auth.server";
-import { updateTimeoutHours } from "../../app/services/settings.server";
-import { actorOf } from "../../app/lib/guards.server";
+import type { UserRow } from "../../app/lib/session.server";
+import { changeOwnPassword, LOGIN_LIMITS, logIn, logInReplacingOther, logOut, PENDING_LOGIN_MINUTES, refreshSession } from "../../app/services/auth.server";
+import type { AfterCommit, SystemContext } from "../../app/services/context.server";
+import { ServiceError } from "../../app/services/errors.server";
+import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createAccount, createUser, TEST_PASSWORD_COST } from "./fixtures";
+import { contextFor, createAccount, createUser, TEST_PASSWORD_COST } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -29,13 +31,29 @@ const input = (email: string, extra: Partial<LoginInput> = {}): LoginInput => ({
   force_login: false,
   ...extra,
 });
+/** Signing in and out happen before and after anyone is the actor: a context of the database and an event sink only. */
+function systemContext(): SystemContext & { sent: AfterCommit[] } {
+  const sent: AfterCommit[] = [];
+  return { db: test.db, events: { send: (effects) => void sent.push(...effects) }, sent };
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (error instanceof ServiceError) return { status: error.status, errors: error.errors };
+    throw error;
+  }
+}
+
 const liveSessions = (userId: number) =>
   test.db.select().from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 
 describe("login", () => {
   it("signs in with the right password, lowercasing the email", async () => {
     const user = await createUser(test.db, { role: "manager", accountId, email: "lower@x.test" });
-    const outcome = await logIn(test.db, input("LOWER@X.TEST"), client());
+    const outcome = await logIn(systemContext(), input("LOWER@X.TEST"), client());
     expect(outcome.kind).toBe("signed_in");
     if (outcome.kind !== "signed_in") return;
     expect(outcome.user.id).toBe(user.id);
@@ -47,8 +65,8 @@ describe("login", () => {
 
   it("a wrong password and an unknown email get the same 401 message", async () => {
     await createUser(test.db, { role: "manager", accountId, email: "known@x.test" });
-    const wrongPassword = await logIn(test.db, input("known@x.test", { password: "nope" }), client());
-    const unknownEmail = await logIn(test.db, input("nobody@x.test"), client());
+    const wrongPassword = await logIn(systemContext(), input("known@x.test", { password: "nope" }), client());
+    const unknownEmail = await logIn(systemContext(), input("nobody@x.test"), client());
     expect(wrongPassword).toEqual({ kind: "refused", status: 401, error: MESSAGES.invalidCredentials });
     expect(unknownEmail).toEqual(wrongPassword);
   });
@@ -56,15 +74,15 @@ describe("login", () => {
   it("an inactive user cannot sign in", async () => {
     const user = await createUser(test.db, { role: "yard_driver", accountId, email: "gone@x.test" });
     await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-    expect((await logIn(test.db, input("gone@x.test"), client())).kind).toBe("refused");
+    expect((await logIn(systemContext(), input("gone@x.test"), client())).kind).toBe("refused");
   });
 
   it(`past ${LOGIN_LIMITS.perEmail} failures in ${LOGIN_LIMITS.windowMinutes} minutes for one email, even the right password gets 429 with a retry time`, async () => {
     await createUser(test.db, { role: "manager", accountId, email: "target@x.test" });
     for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) {
-      expect((await logIn(test.db, input("target@x.test", { password: "guess" }), client())).kind).toBe("refused");
+      expect((await logIn(systemContext(), input("target@x.test", { password: "guess" }), client())).kind).toBe("refused");
     }
-    const blocked = await logIn(test.db, input("target@x.test"), client());
+    const blocked = await logIn(systemContext(), input("target@x.test"), client());
     expect(blocked).toMatchObject({ kind: "refused", status: 429 });
     if (blocked.kind === "refused") {
       expect(blocked.error).toMatch(/Too many failed login attempts\. Please try again in \d+ minutes?\./);
@@ -78,16 +96,16 @@ describe("login", () => {
       Array.from({ length: LOGIN_LIMITS.perIp }, (_, i) => ({ email: `spray${i}@x.test`, ipAddress: attacker.ipAddress, succeeded: false })),
     );
     await createUser(test.db, { role: "manager", accountId, email: "bystander@x.test" });
-    expect(await logIn(test.db, input("bystander@x.test"), attacker)).toMatchObject({ status: 429 });
-    expect((await logIn(test.db, input("bystander@x.test"), client())).kind).toBe("signed_in");
+    expect(await logIn(systemContext(), input("bystander@x.test"), attacker)).toMatchObject({ status: 429 });
+    expect((await logIn(systemContext(), input("bystander@x.test"), client())).kind).toBe("signed_in");
   });
 });
 
 describe("one live session per user", () => {
   it("a second login while a session is live creates nothing and describes the other session", async () => {
     const user = await createUser(test.db, { role: "yard_driver", accountId, email: "one@x.test" });
-    const first = await logIn(test.db, input("one@x.test"), client());
-    const second = await logIn(test.db, input("one@x.test"), client());
+    const first = await logIn(systemContext(), input("one@x.test"), client());
+    const second = await logIn(systemContext(), input("one@x.test"), client());
     expect(second.kind).toBe("active_elsewhere");
     if (second.kind === "active_elsewhere" && first.kind === "signed_in") {
       expect(second.other.id).toBe(first.session.id);
@@ -96,45 +114,132 @@ describe("one live session per user", () => {
     expect(await liveSessions(user.id)).toHaveLength(1);
   });
 
-  it("force_login ends the other session at once: its token then reads as invalidated", async () => {
+  it("force_login ends the other session at once: its token then reads as invalidated, and its sockets close after commit", async () => {
     const user = await createUser(test.db, { role: "yard_driver", accountId, email: "force@x.test" });
-    const first = await logIn(test.db, input("force@x.test"), client());
-    const forced = await logIn(test.db, input("force@x.test", { force_login: true }), client());
+    const first = await logIn(systemContext(), input("force@x.test"), client());
+    const ctx = systemContext();
+    const forced = await logIn(ctx, input("force@x.test", { force_login: true }), client());
     expect(forced.kind).toBe("signed_in");
     if (first.kind !== "signed_in" || forced.kind !== "signed_in") return;
-    expect(forced.replacedSession?.id).toBe(first.session.id);
+    expect(ctx.sent).toEqual([{ kind: "close_sockets", sessionId: first.session.id, room: String(accountId), reason: "replaced" }]);
     expect((await resolveSession(test.db, first.token)).state).toBe("invalidated");
     expect((await resolveSession(test.db, forced.token)).state).toBe("live");
     expect(await liveSessions(user.id)).toHaveLength(1);
   });
 
+  it("a login that replaces nothing, or is refused, closes no sockets", async () => {
+    await createUser(test.db, { role: "manager", accountId, email: "quiet@x.test" });
+    const ctx = systemContext();
+    expect((await logIn(ctx, input("quiet@x.test", { password: "wrong" }), client())).kind).toBe("refused");
+    expect((await logIn(ctx, input("quiet@x.test"), client())).kind).toBe("signed_in");
+    expect((await logIn(ctx, input("quiet@x.test"), client())).kind).toBe("active_elsewhere");
+    expect(ctx.sent).toEqual([]);
+  });
+
   it("when the other session had timed out, login goes straight through and says so", async () => {
     const user = await createUser(test.db, { role: "yard_driver", accountId, email: "stale@x.test" });
-    const first = await logIn(test.db, input("stale@x.test"), client());
+    const first = await logIn(systemContext(), input("stale@x.test"), client());
     await test.db
       .update(sessions)
       .set({ lastActivity: new Date(Date.now() - 5 * 3_600_000) })
       .where(eq(sessions.userId, user.id));
-    const second = await logIn(test.db, input("stale@x.test"), client());
-    expect(second).toMatchObject({ kind: "signed_in", previousSessionTimedOut: true, replacedSession: null });
+    const second = await logIn(systemContext(), input("stale@x.test"), client());
+    expect(second).toMatchObject({ kind: "signed_in", previousSessionTimedOut: true });
     if (first.kind === "signed_in") expect((await resolveSession(test.db, first.token)).state).toBe("timed_out");
   });
 
   it("ten forced logins of one user at once leave exactly one live session and no errors", async () => {
     const user = await createUser(test.db, { role: "manager", accountId, email: "race@x.test" });
     const outcomes = await Promise.all(
-      Array.from({ length: 10 }, () => logIn(test.db, input("race@x.test", { force_login: true }), client())),
+      Array.from({ length: 10 }, () => logIn(systemContext(), input("race@x.test", { force_login: true }), client())),
     );
     expect(outcomes.every((outcome) => outcome.kind === "signed_in")).toBe(true);
     expect(await liveSessions(user.id)).toHaveLength(1);
   });
 });
 
+describe("Log Out Other Session from the sign-in dialog (no password sent again)", () => {
+  async function liveElsewhere(email: string) {
+    const user = await createUser(test.db, { role: "yard_driver", accountId, email });
+    const first = await logIn(systemContext(), input(email), client());
+    const refused = await logIn(systemContext(), input(email), client());
+    if (first.kind !== "signed_in" || refused.kind !== "active_elsewhere") throw new Error("expected a live session elsewhere");
+    return { user, first, ticket: refused.ticket };
+  }
+
+  it("the ticket of the refused login ends the session the dialog described and signs in; its sockets close after commit", async () => {
+    const { user, first, ticket } = await liveElsewhere("ticket@x.test");
+    const ctx = systemContext();
+    const outcome = await logInReplacingOther(ctx, ticket, client());
+    expect(outcome).toMatchObject({ kind: "signed_in", user: { id: user.id } });
+    expect(ctx.sent).toEqual([{ kind: "close_sockets", sessionId: first.session.id, room: String(accountId), reason: "replaced" }]);
+    expect((await resolveSession(test.db, first.token)).state).toBe("invalidated");
+    expect(await liveSessions(user.id)).toHaveLength(1);
+  });
+
+  it("a ticket works once: used again, it describes the session it opened instead of ending it", async () => {
+    const { user, ticket } = await liveElsewhere("once@x.test");
+    const opened = await logInReplacingOther(systemContext(), ticket, client());
+    const again = await logInReplacingOther(systemContext(), ticket, client());
+    expect(again.kind).toBe("active_elsewhere");
+    if (opened.kind === "signed_in" && again.kind === "active_elsewhere") expect(again.other.id).toBe(opened.session.id);
+    expect(await liveSessions(user.id)).toHaveLength(1);
+  });
+
+  it("a forged, tampered, expired or outdated ticket asks to log in again and changes nothing", async () => {
+    const { user, first, ticket } = await liveElsewhere("forged@x.test");
+    const [id, session, expires, signature] = ticket.split(".");
+    const later = String(Number(expires) + PENDING_LOGIN_MINUTES * 60_000);
+    const refused = { kind: "refused", status: 401, error: MESSAGES.loginExpired };
+    for (const bad of [null, "", "garbage", `${id}.${session}.${later}.${signature}`, `${id}.${Number(session) + 1}.${expires}.${signature}`]) {
+      expect(await logInReplacingOther(systemContext(), bad, client()), String(bad)).toEqual(refused);
+    }
+    await test.db.update(users).set({ passwordHash: "scrypt$changed" }).where(eq(users.id, user.id));
+    expect(await logInReplacingOther(systemContext(), ticket, client())).toEqual(refused);
+    expect((await liveSessions(user.id)).map((row) => row.id)).toEqual([first.session.id]);
+  });
+});
+
+describe("staying signed in", () => {
+  it("a refresh starts the inactivity clock again; an ended session is not revived", async () => {
+    const user = await createUser(test.db, { role: "manager", accountId, email: "busy@x.test" });
+    const login = await logIn(systemContext(), input("busy@x.test"), client());
+    if (login.kind !== "signed_in") throw new Error("expected a login");
+    await test.db.update(sessions).set({ lastActivity: new Date(Date.now() - 3_600_000) }).where(eq(sessions.id, login.session.id));
+    const { ctx, sent } = contextFor(test.db, user);
+    const refreshed = await refreshSession(ctx, login.session.id);
+    expect(Date.now() - refreshed!.getTime()).toBeLessThan(60_000);
+    await logOut(systemContext(), await resolveSession(test.db, login.token), "logout");
+    expect(await refreshSession(ctx, login.session.id)).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("logging out", () => {
+  it("ends the live session and closes its sockets once committed; a session already ended sends nothing", async () => {
+    const user = await createUser(test.db, { role: "manager", accountId, email: "bye@x.test" });
+    const login = await logIn(systemContext(), input("bye@x.test"), client());
+    if (login.kind !== "signed_in") throw new Error("expected a login");
+    const live = await resolveSession(test.db, login.token);
+    const ctx = systemContext();
+    await logOut(ctx, live, "timeout");
+    expect(ctx.sent).toEqual([{ kind: "close_sockets", sessionId: login.session.id, room: String(accountId), reason: "timeout" }]);
+    expect((await resolveSession(test.db, login.token)).state).toBe("timed_out");
+    const again = systemContext();
+    await logOut(again, live, "logout");
+    await logOut(again, await resolveSession(test.db, login.token), "logout");
+    expect(again.sent).toEqual([]);
+    expect(await liveSessions(user.id)).toHaveLength(0);
+  });
+});
+
 describe("first-login password change", () => {
+  const contextOf = (user: UserRow) => contextFor(test.db, user).ctx;
+
   it("enforces every rule with the spec's messages", async () => {
     const user = await createUser(test.db, { role: "manager", accountId });
-    expect(await changeOwnPassword(test.db, user, { password: "short", confirm_password: "other" }, TEST_PASSWORD_COST)).toEqual({
-      ok: false,
+    expect(await refusal(changeOwnPassword(contextOf(user), { password: "short", confirm_password: "other" }, TEST_PASSWORD_COST))).toEqual({
+      status: 400,
       errors: [
         "Password must be at least 8 characters long",
         "Password must contain at least one uppercase letter",
@@ -143,21 +248,17 @@ describe("first-login password change", () => {
         "Passwords do not match",
       ],
     });
-    expect(
-      await changeOwnPassword(test.db, user, { password: "ALLUPPER1!", confirm_password: "ALLUPPER1!" }, TEST_PASSWORD_COST),
-    ).toEqual({ ok: false, errors: ["Password must contain at least one lowercase letter"] });
+    expect(await refusal(changeOwnPassword(contextOf(user), { password: "ALLUPPER1!", confirm_password: "ALLUPPER1!" }, TEST_PASSWORD_COST))).toEqual({
+      status: 400,
+      errors: ["Password must contain at least one lowercase letter"],
+    });
   });
 
   it("a valid change stores the new password and clears first_login", async () => {
     const user = await createUser(test.db, { role: "manager", accountId });
     await test.db.update(users).set({ firstLogin: true }).where(eq(users.id, user.id));
-    const outcome = await changeOwnPassword(
-      test.db,
-      { ...user, firstLogin: true },
-      { password: "Yard#Door42", confirm_password: "Yard#Door42" },
-      TEST_PASSWORD_COST,
-    );
-    expect(outcome.ok).toBe(true);
+    const changed = await changeOwnPassword(contextOf({ ...user, firstLogin: true }), { password: "Yard#Door42", confirm_password: "Yard#Door42" }, TEST_PASSWORD_COST);
+    expect(changed.firstLogin).toBe(false);
     const [stored] = await test.db.select().from(users).where(eq(users.id, user.id));
     expect(stored.firstLogin).toBe(false);
     expect(await verifyPassword("Yard#Door42", stored.passwordHash)).toBe(true);
@@ -166,13 +267,23 @@ describe("first-login password change", () => {
 
 describe("timeout setting", () => {
   it("accepts 0.01 to 24 hours in steps of 0.01 and refuses the rest with a message", async () => {
-    const admin = actorOf(await createUser(test.db, { role: "admin", accountId: null }));
-    expect(await updateTimeoutHours(test.db, admin, { timeout_hours: 0.01 })).toEqual({ ok: true, timeoutHours: 0.01 });
-    expect(await updateTimeoutHours(test.db, admin, { timeout_hours: "24" })).toEqual({ ok: true, timeoutHours: 24 });
+    const { ctx: admin } = contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null }));
+    expect(await updateTimeoutHours(admin, { timeout_hours: 0.01 })).toBe(0.01);
+    expect(await updateTimeoutHours(admin, { timeout_hours: "24" })).toBe(24);
+    expect(await readTimeoutHours(admin)).toBe(24);
     for (const bad of [0, 0.001, 24.01, 1.005, "abc"]) {
-      const outcome = await updateTimeoutHours(test.db, admin, { timeout_hours: bad });
-      expect(outcome.ok, String(bad)).toBe(false);
+      expect((await refusal(updateTimeoutHours(admin, { timeout_hours: bad })))?.status, String(bad)).toBe(400);
     }
-    expect(await updateTimeoutHours(test.db, admin, { timeout_hours: 4 })).toEqual({ ok: true, timeoutHours: 4 });
+    expect(await updateTimeoutHours(admin, { timeout_hours: 4 })).toBe(4);
+  });
+
+  it("only an admin reads or changes it: the service itself answers 403 to anyone else", async () => {
+    for (const role of ["super_manager", "manager", "yard_driver"] as const) {
+      const { ctx } = contextFor(test.db, await createUser(test.db, { role, accountId }));
+      expect(await refusal(updateTimeoutHours(ctx, { timeout_hours: 2 })), role).toEqual({ status: 403, errors: [MESSAGES.adminOnly] });
+      expect(await refusal(readTimeoutHours(ctx)), role).toEqual({ status: 403, errors: [MESSAGES.adminOnly] });
+    }
+    const [{ timeoutHours }] = await test.db.select({ timeoutHours: settings.timeoutHours }).from(settings);
+    expect(timeoutHours).toBe(4);
   });
 });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, auditLogs, companies, trailers, users } from "../../db/schema";
 import { COMPANY_MESSAGES, TEST_COMPANY } from "../../app/domain/companies";
 import type { Database } from "../../app/lib/db.server";
-import { actorOf, type Actor } from "../../app/lib/guards.server";
+import type { ServiceContext } from "../../app/services/context.server";
 import {
+  accountSummaries,
   createAccount as addAccount,
   deleteAccount,
   getAccount,
@@ -22,13 +23,13 @@ import {
 } from "../../app/services/companies.server";
 import { ServiceError } from "../../app/services/errors.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createAccount, createTrailer, createUser } from "./fixtures";
+import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
 let test: TestDatabase;
-let admin: Actor;
+let admin: ServiceContext;
 beforeAll(async () => {
   test = await createTestDatabase();
-  admin = actorOf(await createUser(test.db, { role: "admin", accountId: null, alphaCode: "ADM9" }));
+  admin = contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null, alphaCode: "ADM9" })).ctx;
 });
 afterAll(async () => test.close());
 
@@ -56,20 +57,20 @@ async function auditTrail(db: Database, table: "companies" | "accounts", id: num
 
 describe("company rules", () => {
   it("a company name is required and trimmed", async () => {
-    expect(await refusal(createCompany(test.db, admin, { company_name: "   " }))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
-    expect(await refusal(createCompany(test.db, admin, {}))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
-    expect(await refusal(createCompany(test.db, admin, { company_name: "x".repeat(201) }))).toEqual(
+    expect(await refusal(createCompany(admin, { company_name: "   " }))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
+    expect(await refusal(createCompany(admin, {}))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
+    expect(await refusal(createCompany(admin, { company_name: "x".repeat(201) }))).toEqual(
       invalid(COMPANY_MESSAGES.companyNameTooLong),
     );
-    const company = await createCompany(test.db, admin, { company_name: "  Harbor Freight Lines " });
+    const company = await createCompany(admin, { company_name: "  Harbor Freight Lines " });
     expect(company).toMatchObject({ company_name: "Harbor Freight Lines", account_count: 0 });
-    expect(await refusal(renameCompany(test.db, admin, company.id, { company_name: "" }))).toEqual(
+    expect(await refusal(renameCompany(admin, company.id, { company_name: "" }))).toEqual(
       invalid(COMPANY_MESSAGES.companyNameRequired),
     );
   });
 
   it("an account needs a name, a City, ST location and counts of 0 or more, each with the spec's message", async () => {
-    const company = await createCompany(test.db, admin, { company_name: "Coastal" });
+    const company = await createCompany(admin, { company_name: "Coastal" });
     const base = { company_id: company.id, account_name: "Port", location: "Savannah, GA" };
     const cases: [Record<string, unknown>, string[]][] = [
       [{ ...base, account_name: "  " }, [COMPANY_MESSAGES.accountNameRequired]],
@@ -84,88 +85,89 @@ describe("company rules", () => {
       [{}, [COMPANY_MESSAGES.accountNameRequired, COMPANY_MESSAGES.locationRequired]],
     ];
     for (const [input, errors] of cases) {
-      expect(await refusal(addAccount(test.db, admin, input)), JSON.stringify(input)).toEqual(invalid(...errors));
+      expect(await refusal(addAccount(admin, input)), JSON.stringify(input)).toEqual(invalid(...errors));
     }
-    expect(await refusal(addAccount(test.db, admin, { ...base, company_id: 999_999 }))).toEqual({
+    expect(await refusal(addAccount(admin, { ...base, company_id: 999_999 }))).toEqual({
       status: 404,
       errors: [COMPANY_MESSAGES.companyNotFound],
     });
     expect(await test.db.select().from(accounts).where(eq(accounts.companyId, company.id))).toHaveLength(0);
 
-    const account = await addAccount(test.db, admin, { ...base, yard_count: "2" });
+    const account = await addAccount(admin, { ...base, yard_count: "2" });
     expect(account).toMatchObject({ company_id: company.id, account_name: "Port", location: "Savannah, GA", yard_count: 2, building_count: 0 });
-    expect(await refusal(updateAccount(test.db, admin, account.id, { account_name: "Port", location: "GA" }))).toEqual(
+    expect(await refusal(updateAccount(admin, account.id, { account_name: "Port", location: "GA" }))).toEqual(
       invalid(COMPANY_MESSAGES.locationFormat),
     );
   });
 
   it("an admin renames a company and edits an account, and may move it to another existing company", async () => {
-    const first = await createCompany(test.db, admin, { company_name: "First Freight" });
-    const second = await createCompany(test.db, admin, { company_name: "Second Freight" });
-    const account = await addAccount(test.db, admin, { company_id: first.id, account_name: "Dock", location: "St. Louis, MO" });
+    const first = await createCompany(admin, { company_name: "First Freight" });
+    const second = await createCompany(admin, { company_name: "Second Freight" });
+    const account = await addAccount(admin, { company_id: first.id, account_name: "Dock", location: "St. Louis, MO" });
 
-    const renamed = await renameCompany(test.db, admin, first.id, { company_name: " First Freight Lines " });
+    const renamed = await renameCompany(admin, first.id, { company_name: " First Freight Lines " });
     expect(renamed).toMatchObject({ company_name: "First Freight Lines", account_count: 1, accounts: [{ id: account.id }] });
 
-    const edited = await updateAccount(test.db, admin, account.id, { account_name: "Dock 2", location: "Kansas City, MO", building_count: 3 });
+    const edited = await updateAccount(admin, account.id, { account_name: "Dock 2", location: "Kansas City, MO", building_count: 3 });
     expect(edited).toMatchObject({ company_id: first.id, account_name: "Dock 2", location: "Kansas City, MO", yard_count: 0, building_count: 3 });
-    expect(await refusal(updateAccount(test.db, admin, account.id, { account_name: "Dock 3", location: "Kansas City, MO", company_id: 999_999 }))).toEqual({
+    expect(await refusal(updateAccount(admin, account.id, { account_name: "Dock 3", location: "Kansas City, MO", company_id: 999_999 }))).toEqual({
       status: 404,
       errors: [COMPANY_MESSAGES.companyNotFound],
     });
-    expect((await getAccount(test.db, admin, account.id)).account_name).toBe("Dock 2");
-    const moved = await updateAccount(test.db, admin, account.id, { account_name: "Dock 2", location: "Kansas City, MO", company_id: second.id });
+    expect((await getAccount(admin, account.id)).account_name).toBe("Dock 2");
+    const moved = await updateAccount(admin, account.id, { account_name: "Dock 2", location: "Kansas City, MO", company_id: second.id });
     expect(moved.company_id).toBe(second.id);
-    expect((await listAccounts(test.db, admin, second.id)).map((row) => row.id)).toEqual([account.id]);
+    expect((await listAccounts(admin, second.id)).map((row) => row.id)).toEqual([account.id]);
   });
 
   it("a missing or malformed id is 'not found', never a database error", async () => {
     for (const id of [Number.NaN, 0, -3, 1.5, 99_999_999_999, 999_999]) {
-      expect((await refusal(getCompany(test.db, admin, id)))?.errors, `company ${id}`).toEqual([COMPANY_MESSAGES.companyNotFound]);
-      expect((await refusal(renameCompany(test.db, admin, id, { company_name: "X" })))?.status, `rename ${id}`).toBe(404);
-      expect((await refusal(getAccount(test.db, admin, id)))?.errors, `account ${id}`).toEqual([COMPANY_MESSAGES.accountNotFound]);
-      expect((await refusal(updateAccount(test.db, admin, id, { account_name: "X", location: "Boston, MA" })))?.status, `update ${id}`).toBe(404);
-      expect((await refusal(deleteAccount(test.db, admin, id)))?.status, `delete ${id}`).toBe(404);
+      expect((await refusal(getCompany(admin, id)))?.errors, `company ${id}`).toEqual([COMPANY_MESSAGES.companyNotFound]);
+      expect((await refusal(renameCompany(admin, id, { company_name: "X" })))?.status, `rename ${id}`).toBe(404);
+      expect((await refusal(getAccount(admin, id)))?.errors, `account ${id}`).toEqual([COMPANY_MESSAGES.accountNotFound]);
+      expect((await refusal(updateAccount(admin, id, { account_name: "X", location: "Boston, MA" })))?.status, `update ${id}`).toBe(404);
+      expect((await refusal(deleteAccount(admin, id)))?.status, `delete ${id}`).toBe(404);
     }
-    expect(await listAccounts(test.db, admin, Number.NaN)).toEqual([]);
+    expect(await listAccounts(admin, Number.NaN)).toEqual([]);
   });
 });
 
 describe("who sees and changes companies and accounts", () => {
   it("an admin lists every company with its account count and created date", async () => {
     const own = await createAccount(test.db, "Listed");
-    await addAccount(test.db, admin, { company_id: own.companyId, account_name: "Listed Two", location: "Denver, CO" });
-    const listed = (await listCompanies(test.db, admin)).find((company) => company.id === own.companyId);
+    await addAccount(admin, { company_id: own.companyId, account_name: "Listed Two", location: "Denver, CO" });
+    const listed = (await listCompanies(admin)).find((company) => company.id === own.companyId);
     expect(listed).toMatchObject({ company_name: "Listed Co", account_count: 2 });
     expect(new Date(listed!.created_at).getTime()).not.toBeNaN();
-    expect((await getCompany(test.db, admin, own.companyId)).accounts.map((row) => row.account_name)).toEqual(["Listed", "Listed Two"]);
+    expect((await getCompany(admin, own.companyId)).accounts.map((row) => row.account_name)).toEqual(["Listed", "Listed Two"]);
   });
 
   it("a non-admin sees only its own company and its own account", async () => {
     const mine = await createAccount(test.db, "Mine");
-    const sibling = await addAccount(test.db, admin, { company_id: mine.companyId, account_name: "Mine Sibling", location: "Dover, DE" });
+    const sibling = await addAccount(admin, { company_id: mine.companyId, account_name: "Mine Sibling", location: "Dover, DE" });
     const theirs = await createAccount(test.db, "Theirs");
-    const manager = actorOf(await createUser(test.db, { role: "manager", accountId: mine.id }));
+    const { ctx: manager } = contextFor(test.db, await createUser(test.db, { role: "manager", accountId: mine.id }));
 
-    expect((await listCompanies(test.db, manager)).map((row) => [row.id, row.account_count])).toEqual([[mine.companyId, 1]]);
-    expect((await getCompany(test.db, manager, mine.companyId)).accounts.map((row) => row.id)).toEqual([mine.id]);
-    expect(await refusal(getCompany(test.db, manager, theirs.companyId))).toEqual({ status: 404, errors: [COMPANY_MESSAGES.companyNotFound] });
-    expect((await listAccounts(test.db, manager)).map((row) => row.id)).toEqual([mine.id]);
-    expect((await listAccounts(test.db, manager, theirs.companyId)).map((row) => row.id)).toEqual([mine.id]);
-    expect((await getAccount(test.db, manager, mine.id)).id).toBe(mine.id);
-    expect((await refusal(getAccount(test.db, manager, sibling.id)))?.status).toBe(404);
-    expect((await refusal(getAccount(test.db, manager, theirs.id)))?.status).toBe(404);
+    expect((await listCompanies(manager)).map((row) => [row.id, row.account_count])).toEqual([[mine.companyId, 1]]);
+    expect((await getCompany(manager, mine.companyId)).accounts.map((row) => row.id)).toEqual([mine.id]);
+    expect(await refusal(getCompany(manager, theirs.companyId))).toEqual({ status: 404, errors: [COMPANY_MESSAGES.companyNotFound] });
+    expect((await listAccounts(manager)).map((row) => row.id)).toEqual([mine.id]);
+    expect((await listAccounts(manager, theirs.companyId)).map((row) => row.id)).toEqual([mine.id]);
+    expect((await getAccount(manager, mine.id)).id).toBe(mine.id);
+    expect((await refusal(getAccount(manager, sibling.id)))?.status).toBe(404);
+    expect((await refusal(getAccount(manager, theirs.id)))?.status).toBe(404);
 
-    const info = await companiesTestInfo(test.db, manager);
+    const info = await companiesTestInfo(manager);
     expect(info).toMatchObject({ count: 1, is_admin: false, sample: [{ id: mine.companyId, name: "Mine Co" }] });
     expect(info.complete_data.map((company) => company.accounts.map((row) => row.id))).toEqual([[mine.id]]);
-    expect(info.current_user).toEqual({ id: manager.id, email: manager.user.email, alpha_code: manager.alphaCode, is_admin: false });
+    const { actor } = manager;
+    expect(info.current_user).toEqual({ id: actor.id, email: actor.user.email, alpha_code: actor.alphaCode, is_admin: false });
   });
 
   it("non-admins (even a super manager) cannot create, rename, seed, change or delete, and nothing changes", async () => {
     const mine = await createAccount(test.db, "Guarded");
     const theirs = await createAccount(test.db, "Elsewhere");
-    const superManager = actorOf(await createUser(test.db, { role: "super_manager", accountId: mine.id }));
+    const { ctx: superManager, sent } = contextFor(test.db, await createUser(test.db, { role: "super_manager", accountId: mine.id }));
     const forbidden = { status: 403, errors: [COMPANY_MESSAGES.adminOnly] };
     const everything = async () => ({
       companies: await test.db.select().from(companies).orderBy(companies.id),
@@ -173,20 +175,22 @@ describe("who sees and changes companies and accounts", () => {
     });
     const before = await everything();
 
-    expect(await refusal(createCompany(test.db, superManager, { company_name: "Sneaky" }))).toEqual(forbidden);
-    expect(await refusal(renameCompany(test.db, superManager, mine.companyId, { company_name: "Sneaky" }))).toEqual(forbidden);
-    expect(await refusal(seedTestCompany(test.db, superManager))).toEqual(forbidden);
+    expect(await refusal(createCompany(superManager, { company_name: "Sneaky" }))).toEqual(forbidden);
+    expect(await refusal(renameCompany(superManager, mine.companyId, { company_name: "Sneaky" }))).toEqual(forbidden);
+    expect(await refusal(seedTestCompany(superManager))).toEqual(forbidden);
     expect(
-      await refusal(addAccount(test.db, superManager, { company_id: theirs.companyId, account_name: "Forged", location: "Boston, MA" })),
+      await refusal(addAccount(superManager, { company_id: theirs.companyId, account_name: "Forged", location: "Boston, MA" })),
     ).toEqual(forbidden);
     expect(
-      await refusal(updateAccount(test.db, superManager, mine.id, { account_name: "Moved", location: "Boston, MA", company_id: theirs.companyId })),
+      await refusal(updateAccount(superManager, mine.id, { account_name: "Moved", location: "Boston, MA", company_id: theirs.companyId })),
     ).toEqual(forbidden);
-    expect(await refusal(updateAccount(test.db, superManager, theirs.id, { account_name: "Stolen", location: "Boston, MA" }))).toEqual(forbidden);
-    expect(await refusal(deleteAccount(test.db, superManager, theirs.id))).toEqual(forbidden);
-    expect(await refusal(adminSnapshot(test.db, superManager))).toEqual(forbidden);
+    expect(await refusal(updateAccount(superManager, theirs.id, { account_name: "Stolen", location: "Boston, MA" }))).toEqual(forbidden);
+    expect(await refusal(deleteAccount(superManager, theirs.id))).toEqual(forbidden);
+    expect(await refusal(adminSnapshot(superManager))).toEqual(forbidden);
+    expect(await refusal(accountSummaries(superManager))).toEqual(forbidden);
 
     expect(await everything()).toEqual(before);
+    expect(sent).toEqual([]);
   });
 });
 
@@ -196,7 +200,7 @@ describe("deleting an account", () => {
     const driver = await createUser(test.db, { role: "yard_driver", accountId: busy.id });
     const owned = [await createTrailer(test.db, busy.id), await createTrailer(test.db, busy.id)];
     const trailBefore = await auditTrail(test.db, "accounts", busy.id);
-    expect(await refusal(deleteAccount(test.db, admin, busy.id))).toEqual({
+    expect(await refusal(deleteAccount(admin, busy.id))).toEqual({
       status: 409,
       errors: ["This account still has 1 user and 2 trailers. Move or remove them before deleting the account."],
     });
@@ -208,21 +212,21 @@ describe("deleting an account", () => {
   });
 
   it("deletes an account that owns nothing", async () => {
-    const company = await createCompany(test.db, admin, { company_name: "Short Lived" });
-    const empty = await addAccount(test.db, admin, { company_id: company.id, account_name: "Empty", location: "Reno, NV" });
-    expect(await deleteAccount(test.db, admin, empty.id)).toMatchObject({ id: empty.id, account_name: "Empty" });
+    const company = await createCompany(admin, { company_name: "Short Lived" });
+    const empty = await addAccount(admin, { company_id: company.id, account_name: "Empty", location: "Reno, NV" });
+    expect(await deleteAccount(admin, empty.id)).toMatchObject({ id: empty.id, account_name: "Empty" });
     expect(await test.db.select().from(accounts).where(eq(accounts.id, empty.id))).toHaveLength(0);
-    expect((await getCompany(test.db, admin, company.id)).accounts).toEqual([]);
+    expect((await getCompany(admin, company.id)).accounts).toEqual([]);
   });
 });
 
 describe("the audit trail", () => {
   it("records every company and account change with the acting admin's alpha code", async () => {
-    const company = await createCompany(test.db, admin, { company_name: "Audited" });
-    await renameCompany(test.db, admin, company.id, { company_name: "Audited Lines" });
-    const account = await addAccount(test.db, admin, { company_id: company.id, account_name: "Audited Dock", location: "Austin, TX" });
-    await updateAccount(test.db, admin, account.id, { account_name: "Audited Dock", location: "Dallas, TX" });
-    await deleteAccount(test.db, admin, account.id);
+    const company = await createCompany(admin, { company_name: "Audited" });
+    await renameCompany(admin, company.id, { company_name: "Audited Lines" });
+    const account = await addAccount(admin, { company_id: company.id, account_name: "Audited Dock", location: "Austin, TX" });
+    await updateAccount(admin, account.id, { account_name: "Audited Dock", location: "Dallas, TX" });
+    await deleteAccount(admin, account.id);
 
     expect(await auditTrail(test.db, "companies", company.id)).toEqual([
       ["CREATE", "ADM9"],
@@ -243,7 +247,7 @@ describe("the audit trail", () => {
 
 describe("the admin snapshot", () => {
   it("answers every list with the spec's snake_case fields and never a password hash", async () => {
-    const snapshot = await adminSnapshot(test.db, admin);
+    const snapshot = await adminSnapshot(admin);
     expect(Object.keys(snapshot).sort()).toEqual(["accounts", "buildings", "companies", "limit", "trailers", "trucks", "truncated", "users", "yards"]);
     expect(snapshot.truncated).toEqual([]);
     expect(snapshot.users.length).toBeGreaterThan(0);
@@ -257,12 +261,12 @@ describe("Seed Test Company (a database of its own, without companies)", () => {
   it("seeds one test company with its account once, even when asked twice at the same time", async () => {
     const empty = await createTestDatabase();
     try {
-      const seeder = actorOf(await createUser(empty.db, { role: "admin", accountId: null, alphaCode: "SEED1" }));
-      expect(await companiesTestInfo(empty.db, seeder)).toMatchObject({ count: 0, sample: [], complete_data: [], is_admin: true });
-      const outcomes = await Promise.all([refusal(seedTestCompany(empty.db, seeder)), refusal(seedTestCompany(empty.db, seeder))]);
+      const { ctx: seeder } = contextFor(empty.db, await createUser(empty.db, { role: "admin", accountId: null, alphaCode: "SEED1" }));
+      expect(await companiesTestInfo(seeder)).toMatchObject({ count: 0, sample: [], complete_data: [], is_admin: true });
+      const outcomes = await Promise.all([refusal(seedTestCompany(seeder)), refusal(seedTestCompany(seeder))]);
       expect(outcomes).toContainEqual(null);
       expect(outcomes).toContainEqual({ status: 409, errors: [COMPANY_MESSAGES.alreadySeeded] });
-      const info = await companiesTestInfo(empty.db, seeder);
+      const info = await companiesTestInfo(seeder);
       expect(info).toMatchObject({ count: 1, sample: [{ name: TEST_COMPANY.companyName }] });
       expect(info.complete_data[0].accounts).toMatchObject([{ account_name: TEST_COMPANY.accountName, location: TEST_COMPANY.location }]);
       expect(await auditTrail(empty.db, "companies", info.sample[0].id)).toEqual([["CREATE", "SEED1"]]);

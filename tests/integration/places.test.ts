@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, yards } from "../../db/schema";
 import { PLACE_MESSAGES } from "../../app/domain/places";
-import { actorOf } from "../../app/lib/guards.server";
+import { pageAccess } from "../../app/domain/route-access";
+import { ROLES, type Role } from "../../app/domain/roles";
 import { ServiceError } from "../../app/services/errors.server";
-import { createBuilding, createYard, deleteBuilding, deleteYard, getBuilding, updateBuilding, updateYard } from "../../app/services/places.server";
+import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "../../app/services/places.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createAccount, createTrailer, createUser } from "./fixtures";
+import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -21,69 +22,186 @@ async function refusal(promise: Promise<unknown>) {
     await promise;
     return null;
   } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, errors: error.errors };
+    if (error instanceof ServiceError) return { status: error.status, errors: error.errors, field: error.field };
     throw error;
   }
 }
 
+async function contextOf(role: Role, account: number | null = accountId) {
+  return contextFor(test.db, await createUser(test.db, { role, accountId: role === "admin" ? null : account }));
+}
+
+const changed = (what: "building" | "yard", id: number, change: "created" | "updated" | "deleted", account = accountId) => ({
+  kind: "publish",
+  accountId: account,
+  event: { type: "account_data_changed", account_id: account, what, id, change },
+});
+
 describe("buildings and yards", () => {
   it("validates with the spec's messages and puts a non-admin's building in its own account", async () => {
     const other = await createAccount(test.db, "Other Places");
-    const superManager = actorOf(await createUser(test.db, { role: "super_manager", accountId }));
-    expect(await refusal(createBuilding(test.db, superManager, { building_name: "", building_door_number: "" }))).toEqual({
+    const { ctx: superManager } = await contextOf("super_manager");
+    expect(await refusal(createPlace(superManager, "building", { building_name: "", building_door_number: "" }))).toEqual({
       status: 400,
       errors: [PLACE_MESSAGES.buildingNameRequired, PLACE_MESSAGES.doorNumberRequired],
+      field: undefined,
     });
-    expect((await refusal(createBuilding(test.db, superManager, { building_name: "X", building_door_number: "4a" })))?.errors).toEqual([
+    expect((await refusal(createPlace(superManager, "building", { building_name: "X", building_door_number: "4a" })))?.errors).toEqual([
       PLACE_MESSAGES.doorNumberDigits,
     ]);
-    const building = await createBuilding(test.db, superManager, { building_name: "Dock", building_door_number: "6", account_id: other.id });
+    const building = await createPlace(superManager, "building", { building_name: "Dock", building_door_number: "6", account_id: other.id });
     expect(building.accountId).toBe(accountId);
-    const admin = actorOf(await createUser(test.db, { role: "admin", accountId: null }));
-    expect((await refusal(createBuilding(test.db, admin, { building_name: "Y", building_door_number: 2 })))?.errors).toEqual([
-      PLACE_MESSAGES.accountRequired,
-    ]);
-    const manager = actorOf(await createUser(test.db, { role: "manager", accountId }));
-    expect((await refusal(createBuilding(test.db, manager, { building_name: "Z", building_door_number: 2 })))?.status).toBe(403);
+    const { ctx: admin } = await contextOf("admin");
+    expect(await refusal(createPlace(admin, "building", { building_name: "Y", building_door_number: 2 }))).toMatchObject({
+      errors: [PLACE_MESSAGES.accountRequired],
+      field: "account_id",
+    });
+    const { ctx: manager } = await contextOf("manager");
+    expect((await refusal(createPlace(manager, "building", { building_name: "Z", building_door_number: 2 })))?.status).toBe(403);
+  });
+
+  it("a name already used in the account is refused next to the name field", async () => {
+    const { ctx } = await contextOf("super_manager");
+    await createPlace(ctx, "building", { building_name: "Twin", building_door_number: 1 });
+    await createPlace(ctx, "yard", { name: "Twin Lot" });
+    expect(await refusal(createPlace(ctx, "building", { building_name: "Twin", building_door_number: 2 }))).toEqual({
+      status: 400,
+      errors: [PLACE_MESSAGES.nameTaken],
+      field: "building_name",
+    });
+    expect(await refusal(createPlace(ctx, "yard", { name: "Twin Lot" }))).toMatchObject({ errors: [PLACE_MESSAGES.nameTaken], field: "name" });
   });
 
   it("refuses to lower a door count or rename while trailers stand at doors that would vanish, naming them", async () => {
-    const superManager = actorOf(await createUser(test.db, { role: "super_manager", accountId }));
-    const building = await createBuilding(test.db, superManager, { building_name: "Main", building_door_number: 10 });
+    const { ctx: superManager } = await contextOf("super_manager");
+    const building = await createPlace(superManager, "building", { building_name: "Main", building_door_number: 10 });
     const trailer = await createTrailer(test.db, accountId, "Main-9");
-    const refused = await refusal(updateBuilding(test.db, superManager, building.id, { building_name: "Main", building_door_number: 8 }));
+    const refused = await refusal(updatePlace(superManager, "building", building.id, { building_name: "Main", building_door_number: 8 }));
     expect(refused?.status).toBe(409);
     expect(refused?.errors[0]).toContain(`Main-9: trailer ${trailer.trailerNumber}`);
-    expect((await refusal(updateBuilding(test.db, superManager, building.id, { building_name: "Central", building_door_number: 10 })))?.status).toBe(409);
-    expect((await refusal(deleteBuilding(test.db, superManager, building.id)))?.status).toBe(409);
+    expect((await refusal(updatePlace(superManager, "building", building.id, { building_name: "Central", building_door_number: 10 })))?.status).toBe(409);
+    expect((await refusal(deletePlace(superManager, "building", building.id)))?.status).toBe(409);
     const [unchanged] = await test.db.select().from(buildings).where(eq(buildings.id, building.id));
     expect(unchanged).toMatchObject({ buildingName: "Main", buildingDoorNumber: 10 });
 
-    const raised = await updateBuilding(test.db, superManager, building.id, { building_name: "Main", building_door_number: 12 });
+    const raised = await updatePlace(superManager, "building", building.id, { building_name: "Main", building_door_number: 12 });
     expect(raised.buildingDoorNumber).toBe(12);
-    const lowered = await updateBuilding(test.db, superManager, building.id, { building_name: "Main", building_door_number: 9 });
+    const lowered = await updatePlace(superManager, "building", building.id, { building_name: "Main", building_door_number: 9 });
     expect(lowered.buildingDoorNumber).toBe(9);
   });
 
   it("refuses to rename or delete a yard while something stands there; an empty one goes", async () => {
-    const admin = actorOf(await createUser(test.db, { role: "admin", accountId: null }));
-    const yard = await createYard(test.db, admin, { account_id: accountId, name: "Back Lot", parking_spots: "on" });
+    const { ctx: admin } = await contextOf("admin");
+    const yard = await createPlace(admin, "yard", { account_id: accountId, name: "Back Lot", parking_spots: "on" });
     expect(yard.parkingSpots).toBe(true);
     await createTrailer(test.db, accountId, "Back Lot");
-    expect((await refusal(updateYard(test.db, admin, yard.id, { name: "Rear Lot" })))?.status).toBe(409);
-    expect((await updateYard(test.db, admin, yard.id, { name: "Back Lot", parking_location: "Gate 3" })).parkingLocation).toBe("Gate 3");
-    expect((await refusal(deleteYard(test.db, admin, yard.id)))?.status).toBe(409);
-    const empty = await createYard(test.db, admin, { account_id: accountId, name: "Empty Lot" });
-    await deleteYard(test.db, admin, empty.id);
+    expect((await refusal(updatePlace(admin, "yard", yard.id, { name: "Rear Lot" })))?.status).toBe(409);
+    expect((await updatePlace(admin, "yard", yard.id, { name: "Back Lot", parking_location: "Gate 3" })).parkingLocation).toBe("Gate 3");
+    expect((await refusal(deletePlace(admin, "yard", yard.id)))?.status).toBe(409);
+    const empty = await createPlace(admin, "yard", { account_id: accountId, name: "Empty Lot" });
+    await deletePlace(admin, "yard", empty.id);
     expect(await test.db.select().from(yards).where(eq(yards.id, empty.id))).toHaveLength(0);
   });
 
-  it("another account's building is not found", async () => {
+  it("another account's building is not found, and its list is never the caller's", async () => {
     const other = await createAccount(test.db, "Far Away");
-    const admin = actorOf(await createUser(test.db, { role: "admin", accountId: null }));
-    const building = await createBuilding(test.db, admin, { account_id: other.id, building_name: "Far", building_door_number: 3 });
-    const stranger = actorOf(await createUser(test.db, { role: "super_manager", accountId }));
-    expect(await refusal(getBuilding(test.db, stranger, building.id))).toEqual({ status: 404, errors: [PLACE_MESSAGES.buildingNotFound] });
-    expect((await refusal(deleteBuilding(test.db, stranger, building.id)))?.status).toBe(404);
+    const { ctx: admin } = await contextOf("admin");
+    const building = await createPlace(admin, "building", { account_id: other.id, building_name: "Far", building_door_number: 3 });
+    const { ctx: stranger } = await contextOf("super_manager");
+    expect(await refusal(getPlace(stranger, "building", building.id))).toMatchObject({ status: 404, errors: [PLACE_MESSAGES.buildingNotFound] });
+    expect((await refusal(deletePlace(stranger, "building", building.id)))?.status).toBe(404);
+    expect((await refusal(getPlace(stranger, "yard", Number.NaN)))?.errors).toEqual([PLACE_MESSAGES.yardNotFound]);
+    expect((await listPlaces(stranger, "building", { account: other.id })).every((row) => row.accountId === accountId)).toBe(true);
+    expect((await listPlaces(admin, "building", { account: String(other.id) })).map((row) => row.buildingName)).toEqual(["Far"]);
+  });
+
+  it("lists the account's places by name, searched by name (a yard's parking location too)", async () => {
+    const account = (await createAccount(test.db, "Searched")).id;
+    const { ctx } = await contextOf("super_manager", account);
+    await createPlace(ctx, "yard", { name: "North Lot", parking_location: "Gate 100%" });
+    await createPlace(ctx, "yard", { name: "South Lot" });
+    expect((await listPlaces(ctx, "yard")).map((yard) => yard.name)).toEqual(["North Lot", "South Lot"]);
+    expect((await listPlaces(ctx, "yard", { search: "100%" })).map((yard) => yard.name)).toEqual(["North Lot"]);
+    expect((await listPlaces(ctx, "yard", { search: "south" })).map((yard) => yard.name)).toEqual(["South Lot"]);
+  });
+});
+
+describe("the account's room hears of every change, after it commits", () => {
+  it("adding, updating and deleting a building or yard each send account_data_changed", async () => {
+    const { ctx, sent } = await contextOf("super_manager");
+    const building = await createPlace(ctx, "building", { building_name: "Evented", building_door_number: 2 });
+    await updatePlace(ctx, "building", building.id, { building_name: "Evented", building_door_number: 3 });
+    await deletePlace(ctx, "building", building.id);
+    const yard = await createPlace(ctx, "yard", { name: "Evented Lot" });
+    await updatePlace(ctx, "yard", yard.id, { name: "Evented Lot 2" });
+    await deletePlace(ctx, "yard", yard.id);
+    expect(sent).toEqual([
+      changed("building", building.id, "created"),
+      changed("building", building.id, "updated"),
+      changed("building", building.id, "deleted"),
+      changed("yard", yard.id, "created"),
+      changed("yard", yard.id, "updated"),
+      changed("yard", yard.id, "deleted"),
+    ]);
+  });
+
+  it("an admin's change is sent to the account the place belongs to", async () => {
+    const other = (await createAccount(test.db, "Admin Evented")).id;
+    const { ctx, sent } = await contextOf("admin");
+    const yard = await createPlace(ctx, "yard", { account_id: other, name: "Remote Lot" });
+    expect(sent).toEqual([changed("yard", yard.id, "created", other)]);
+  });
+
+  it("each event leaves only once its write is visible to other connections", async () => {
+    const user = await createUser(test.db, { role: "super_manager", accountId });
+    const { ctx, settled } = contextFor(test.db, user, async (effects) => {
+      for (const effect of effects) {
+        if (effect.kind !== "publish" || effect.event.type !== "account_data_changed") continue;
+        const rows = await test.db.select().from(buildings).where(eq(buildings.id, effect.event.id));
+        expect(rows).toHaveLength(effect.event.change === "deleted" ? 0 : 1);
+      }
+    });
+    const building = await createPlace(ctx, "building", { building_name: "Visible", building_door_number: 1 });
+    await deletePlace(ctx, "building", building.id);
+    await settled();
+  });
+
+  it("a refused or rolled-back change sends nothing", async () => {
+    const { ctx, sent } = await contextOf("super_manager");
+    const building = await createPlace(ctx, "building", { building_name: "Stranding", building_door_number: 4 });
+    const yard = await createPlace(ctx, "yard", { name: "Stranding Lot" });
+    await createTrailer(test.db, accountId, "Stranding-4");
+    await createTrailer(test.db, accountId, "Stranding Lot");
+    sent.length = 0;
+    expect((await refusal(deletePlace(ctx, "building", building.id)))?.status).toBe(409);
+    expect((await refusal(updatePlace(ctx, "building", building.id, { building_name: "Stranding", building_door_number: 3 })))?.status).toBe(409);
+    expect((await refusal(deletePlace(ctx, "yard", yard.id)))?.status).toBe(409);
+    expect((await refusal(createPlace(ctx, "yard", { name: "Stranding Lot" })))?.status).toBe(400);
+    const { ctx: manager, sent: managerSent } = await contextOf("manager");
+    expect((await refusal(createPlace(manager, "yard", { name: "Not Mine" })))?.status).toBe(403);
+    expect((await refusal(deletePlace(manager, "yard", yard.id)))?.status).toBe(403);
+    expect(sent).toEqual([]);
+    expect(managerSent).toEqual([]);
+  });
+});
+
+describe("the pages and the API follow the same rule", () => {
+  it("exactly the roles that may open Add New Building / Update Yard may add and update through the API", async () => {
+    for (const role of ROLES) {
+      const { ctx } = await contextOf(role);
+      const created = await refusal(createPlace(ctx, "building", { building_name: `By ${role}`, building_door_number: 1, account_id: accountId }));
+      const [yard] = await test.db.insert(yards).values({ accountId, name: `For ${role}` }).returning();
+      const updated = await refusal(updatePlace(ctx, "yard", yard.id, { name: `For ${role}` }));
+      for (const [path, outcome] of [
+        ["/buildings/new", created],
+        [`/buildings/1/edit`, created],
+        ["/yards/new", updated],
+        [`/yards/${yard.id}/edit`, updated],
+      ] as const) {
+        const allowed = pageAccess(path, ctx.actor.user).allowed;
+        expect(allowed, `${role} on ${path}`).toBe(outcome === null);
+        if (!allowed) expect(outcome).toMatchObject({ status: 403, errors: [PLACE_MESSAGES.editDenied] });
+      }
+    }
   });
 });

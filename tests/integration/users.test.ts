@@ -2,8 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { ROLES, ROLE_RANK, type Role } from "../../app/domain/roles";
-import { USER_MESSAGES } from "../../app/domain/users";
-import { actorOf } from "../../app/lib/guards.server";
+import { canEditUser, USER_MESSAGES } from "../../app/domain/users";
 import { verifyPassword } from "../../app/lib/password.server";
 import { ServiceError } from "../../app/services/errors.server";
 import {
@@ -16,7 +15,8 @@ import {
   updateUser,
 } from "../../app/services/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createAccount, createUser as insertUser } from "./fixtures";
+import { pageAccess } from "../../app/domain/route-access";
+import { contextFor, createAccount, createUser as insertUser } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -33,8 +33,11 @@ const RANKS: Role[] = ["admin", "super_manager", "account_manager", "manager", "
 let n = 0;
 const unique = () => ++n;
 
-async function actorWith(role: Role, account = accountId) {
-  return actorOf(await insertUser(test.db, { role, accountId: role === "admin" ? null : account }));
+/** A signed-in user of `role`: its service context (`ctx.actor`, its id and row) and what its writes sent. */
+async function signedIn(role: Role, account = accountId) {
+  const user = await insertUser(test.db, { role, accountId: role === "admin" ? null : account });
+  const { ctx, sent } = contextFor(test.db, user);
+  return Object.assign(ctx, { id: user.id, user, sent });
 }
 
 function newUserInput(role: Role, extra: Record<string, unknown> = {}) {
@@ -49,12 +52,12 @@ function newUserInput(role: Role, extra: Record<string, unknown> = {}) {
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; errors: string[] } | null> {
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; errors: string[]; field?: string } | null> {
   try {
     await promise;
     return null;
   } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, errors: error.errors };
+    if (error instanceof ServiceError) return { status: error.status, errors: error.errors, ...(error.field ? { field: error.field } : {}) };
     throw error;
   }
 }
@@ -62,28 +65,28 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; err
 describe("creating users", () => {
   it("each rank may create exactly the roles strictly below it (admins: any)", async () => {
     for (const creatorRole of RANKS) {
-      const creator = await actorWith(creatorRole);
+      const creator = await signedIn(creatorRole);
       for (const role of ROLES) {
         const allowed = creatorRole === "admin" || ROLE_RANK[role] < ROLE_RANK[creatorRole];
-        const outcome = await refusal(createUser(test.db, creator, newUserInput(role)));
+        const outcome = await refusal(createUser(creator, newUserInput(role)));
         expect(outcome, `${creatorRole} creating ${role}`).toEqual(
-          allowed ? null : { status: 403, errors: [USER_MESSAGES.roleNotAssignable] },
+          allowed ? null : { status: 403, errors: [USER_MESSAGES.roleNotAssignable], field: "role" },
         );
       }
     }
   });
 
   it("a manager posting is_admin cannot create an admin, and its new user joins its own account whatever account_id it sends", async () => {
-    const manager = await actorWith("manager");
-    expect(await refusal(createUser(test.db, manager, newUserInput("admin")))).toMatchObject({ status: 403 });
-    const { user } = await createUser(test.db, manager, newUserInput("yard_driver", { account_id: otherAccountId }));
+    const manager = await signedIn("manager");
+    expect(await refusal(createUser(manager, newUserInput("admin")))).toMatchObject({ status: 403 });
+    const { user } = await createUser(manager, newUserInput("yard_driver", { account_id: otherAccountId }));
     expect(user.accountId).toBe(accountId);
   });
 
   it("gives a random temporary password, lowercases the email, uppercases the alpha code, and forces a change at first login", async () => {
-    const admin = await actorWith("admin");
-    const first = await createUser(test.db, admin, newUserInput("manager", { email: "MiXeD@Example.TEST", alpha_code: "abc9" }));
-    const second = await createUser(test.db, admin, newUserInput("manager"));
+    const admin = await signedIn("admin");
+    const first = await createUser(admin, newUserInput("manager", { email: "MiXeD@Example.TEST", alpha_code: "abc9" }));
+    const second = await createUser(admin, newUserInput("manager"));
     expect(first.user).toMatchObject({ email: "mixed@example.test", alphaCode: "ABC9", firstLogin: true, isManager: true });
     expect(first.temporaryPassword).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
     expect(first.temporaryPassword).not.toBe(second.temporaryPassword);
@@ -91,18 +94,24 @@ describe("creating users", () => {
   });
 
   it("an admin's new admin has no account; a new non-admin needs one", async () => {
-    const admin = await actorWith("admin");
-    const { user } = await createUser(test.db, admin, newUserInput("admin", { account_id: accountId }));
+    const admin = await signedIn("admin");
+    const { user } = await createUser(admin, newUserInput("admin", { account_id: accountId }));
     expect(user.accountId).toBeNull();
-    expect(await refusal(createUser(test.db, admin, newUserInput("manager", { account_id: undefined })))).toEqual({
+    expect(await refusal(createUser(admin, newUserInput("manager", { account_id: undefined })))).toEqual({
       status: 400,
       errors: [USER_MESSAGES.selectAccount],
+      field: "account_id",
+    });
+    expect(await refusal(createUser(admin, newUserInput("manager", { account_id: 999_999 })))).toEqual({
+      status: 400,
+      errors: [USER_MESSAGES.accountNotFound],
+      field: "account_id",
     });
   });
 
   it("answers every validation rule with the spec's message", async () => {
-    const admin = await actorWith("admin");
-    const errorsFor = async (input: Record<string, unknown>) => (await refusal(createUser(test.db, admin, input)))?.errors;
+    const admin = await signedIn("admin");
+    const errorsFor = async (input: Record<string, unknown>) => (await refusal(createUser(admin, input)))?.errors;
     expect(await errorsFor({ email: "a@b.test", account_id: accountId })).toEqual([USER_MESSAGES.selectRole]);
     expect(await errorsFor(newUserInput("manager", { alpha_code: "" }))).toEqual([USER_MESSAGES.alphaCodeRequired]);
     expect(await errorsFor(newUserInput("security", { alpha_code: "" }))).toBeUndefined();
@@ -114,67 +123,80 @@ describe("creating users", () => {
   });
 
   it("maps duplicates to 'This email is already registered' and 'This alpha code is already in use'", async () => {
-    const admin = await actorWith("admin");
-    await createUser(test.db, admin, newUserInput("manager", { email: "taken@example.test", alpha_code: "TAKEN" }));
+    const admin = await signedIn("admin");
+    await createUser(admin, newUserInput("manager", { email: "taken@example.test", alpha_code: "TAKEN" }));
     expect(
-      await refusal(createUser(test.db, admin, newUserInput("manager", { email: "TAKEN@example.test", alpha_code: "taken" }))),
+      await refusal(createUser(admin, newUserInput("manager", { email: "TAKEN@example.test", alpha_code: "taken" }))),
     ).toEqual({ status: 400, errors: [USER_MESSAGES.emailTaken, USER_MESSAGES.alphaCodeTaken] });
+    expect(await refusal(createUser(admin, newUserInput("manager", { email: "taken@example.test" })))).toEqual({
+      status: 400,
+      errors: [USER_MESSAGES.emailTaken],
+      field: "email",
+    });
+    expect(await refusal(createUser(admin, newUserInput("manager", { alpha_code: "taken" })))).toEqual({
+      status: 400,
+      errors: [USER_MESSAGES.alphaCodeTaken],
+      field: "alpha_code",
+    });
   });
 });
 
 describe("editing, deactivating and reactivating", () => {
-  it("editing another user needs a strictly higher rank; anyone may update themselves", async () => {
+  it("Edit User: an admin or a super manager, on itself or a strictly lower rank; the page lets in exactly whom the API lets edit", async () => {
     for (const actorRole of RANKS) {
-      const actor = await actorWith(actorRole);
-      const self = await refusal(updateUser(test.db, actor, actor.id, { email: `self${unique()}@x.test`, alpha_code: `S${unique()}`, driver_number: actorRole === "yard_driver" ? "77" : undefined }));
-      expect(self, `${actorRole} updating itself`).toBeNull();
+      const actor = await signedIn(actorRole);
+      const editsUsers = actorRole === "admin" || actorRole === "super_manager";
+      const self = await refusal(
+        updateUser(actor, actor.id, { email: `self${unique()}@x.test`, alpha_code: `S${unique()}`, driver_number: actorRole === "yard_driver" ? "77" : undefined }),
+      );
+      expect(self?.status ?? 200, `${actorRole} updating itself`).toBe(editsUsers ? 200 : 403);
       for (const targetRole of RANKS) {
         const target = await insertUser(test.db, { role: targetRole, accountId: targetRole === "admin" ? null : accountId });
-        const outcome = await refusal(
-          updateUser(test.db, actor, target.id, { email: target.email, alpha_code: `E${unique()}`, driver_number: "5" }),
-        );
-        const allowed = ROLE_RANK[actorRole] > ROLE_RANK[targetRole];
+        const outcome = await refusal(updateUser(actor, target.id, { email: target.email, alpha_code: `E${unique()}`, driver_number: "5" }));
+        const allowed = editsUsers && ROLE_RANK[actorRole] > ROLE_RANK[targetRole];
         // Out of reach (a higher rank, or a global admin for a non-admin) looks like a missing user.
         const visible = actorRole === "admin" || (targetRole !== "admin" && ROLE_RANK[targetRole] <= ROLE_RANK[actorRole]);
         expect(outcome?.status ?? 200, `${actorRole} editing ${targetRole}`).toBe(allowed ? 200 : visible ? 403 : 404);
+        const pageLetsIn = pageAccess(`/users/${target.id}/edit`, actor.user).allowed && canEditUser(actor.user, target);
+        expect(pageLetsIn, `${actorRole} opening Edit User of ${targetRole}`).toBe(allowed);
       }
     }
   });
 
   it("a user cannot raise its own role, and a blank password leaves the password alone", async () => {
-    const manager = await actorWith("manager");
+    const superManager = await signedIn("super_manager");
     expect(
-      await refusal(updateUser(test.db, manager, manager.id, { role: "super_manager", email: manager.user.email, alpha_code: "MGRX" })),
-    ).toEqual({ status: 403, errors: [USER_MESSAGES.roleNotAssignable] });
-    const updated = await updateUser(test.db, manager, manager.id, { email: manager.user.email, alpha_code: "MGRY", password: "", confirm_password: "" });
-    expect(updated.passwordHash).toBe(manager.user.passwordHash);
+      await refusal(updateUser(superManager, superManager.id, { role: "admin", email: superManager.user.email, alpha_code: "SMX" })),
+    ).toEqual({ status: 403, errors: [USER_MESSAGES.roleNotAssignable], field: "role" });
+    const updated = await updateUser(superManager, superManager.id, { email: superManager.user.email, alpha_code: "SMY", password: "", confirm_password: "" });
+    expect(updated.passwordHash).toBe(superManager.user.passwordHash);
   });
 
   it("checks the edit password rules", async () => {
-    const admin = await actorWith("admin");
+    const admin = await signedIn("admin");
     const target = await insertUser(test.db, { role: "manager", accountId });
     const errorsFor = async (password: string, confirm: string) =>
-      (await refusal(updateUser(test.db, admin, target.id, { email: target.email, alpha_code: "PWTEST", password, confirm_password: confirm })))?.errors;
+      (await refusal(updateUser(admin, target.id, { email: target.email, alpha_code: "PWTEST", password, confirm_password: confirm })))?.errors;
     expect(await errorsFor("abc", "abd")).toEqual([USER_MESSAGES.passwordsMustMatch, USER_MESSAGES.passwordTooShort]);
     expect(await errorsFor("abcdef", "abcdef")).toBeUndefined();
   });
 
   it("deactivating: never oneself, only a strictly lower rank, and the user's sessions end at once", async () => {
     for (const actorRole of RANKS) {
-      const actor = await actorWith(actorRole);
-      expect(await refusal(deactivateUser(test.db, actor, actor.id))).toEqual({ status: 403, errors: [USER_MESSAGES.cannotDeactivateSelf] });
+      const actor = await signedIn(actorRole);
+      expect(await refusal(deactivateUser(actor, actor.id))).toEqual({ status: 403, errors: [USER_MESSAGES.cannotDeactivateSelf] });
       for (const targetRole of RANKS.filter((role) => role !== "admin")) {
         const target = await insertUser(test.db, { role: targetRole, accountId });
-        const outcome = await refusal(deactivateUser(test.db, actor, target.id));
+        const outcome = await refusal(deactivateUser(actor, target.id));
         const allowed = ROLE_RANK[actorRole] > ROLE_RANK[targetRole];
         expect(outcome === null, `${actorRole} deactivating ${targetRole}`).toBe(allowed);
       }
     }
-    const admin = await actorWith("admin");
+    const admin = await signedIn("admin");
     const driver = await insertUser(test.db, { role: "yard_driver", accountId });
-    await test.db.insert(sessions).values({ userId: driver.id, tokenHash: `t${unique()}`, csrfSecret: "s" });
-    const { endedSessions } = await deactivateUser(test.db, admin, driver.id);
-    expect(endedSessions).toHaveLength(1);
+    const [session] = await test.db.insert(sessions).values({ userId: driver.id, tokenHash: `t${unique()}`, csrfSecret: "s" }).returning();
+    await deactivateUser(admin, driver.id);
+    expect(admin.sent).toContainEqual({ kind: "close_sockets", sessionId: session.id, room: String(accountId), reason: "deactivated" });
     const live = await test.db.select().from(sessions).where(and(eq(sessions.userId, driver.id), isNull(sessions.endedAt)));
     expect(live).toHaveLength(0);
     const [stored] = await test.db.select().from(users).where(eq(users.id, driver.id));
@@ -184,42 +206,96 @@ describe("editing, deactivating and reactivating", () => {
   it("only admins reactivate", async () => {
     const target = await insertUser(test.db, { role: "yard_driver", accountId });
     await test.db.update(users).set({ isActive: false }).where(eq(users.id, target.id));
-    const superManager = await actorWith("super_manager");
-    expect(await refusal(reactivateUser(test.db, superManager, target.id))).toEqual({
+    const superManager = await signedIn("super_manager");
+    expect(await refusal(reactivateUser(superManager, target.id))).toEqual({
       status: 403,
       errors: [USER_MESSAGES.onlyAdminsReactivate],
     });
-    expect((await reactivateUser(test.db, await actorWith("admin"), target.id)).isActive).toBe(true);
+    expect((await reactivateUser(await signedIn("admin"), target.id)).isActive).toBe(true);
   });
 });
 
 describe("seeing users", () => {
   it("a non-admin never sees another account's users: 'User not found'", async () => {
     const stranger = await insertUser(test.db, { role: "yard_driver", accountId: otherAccountId });
-    const manager = await actorWith("manager");
-    expect(await refusal(getVisibleUser(test.db, manager, stranger.id))).toEqual({ status: 404, errors: [USER_MESSAGES.notFound] });
-    expect(await refusal(updateUser(test.db, manager, stranger.id, { email: stranger.email, alpha_code: "X1" }))).toMatchObject({ status: 404 });
-    expect(await refusal(deactivateUser(test.db, manager, stranger.id))).toMatchObject({ status: 404 });
+    const manager = await signedIn("manager");
+    expect(await refusal(getVisibleUser(manager, stranger.id))).toEqual({ status: 404, errors: [USER_MESSAGES.notFound] });
+    expect(await refusal(updateUser(manager, stranger.id, { email: stranger.email, alpha_code: "X1" }))).toMatchObject({ status: 404 });
+    expect(await refusal(deactivateUser(manager, stranger.id))).toMatchObject({ status: 404 });
   });
 
   it("the list holds the account's users (and global admins) at or below the viewer's rank, filtered in SQL", async () => {
     const home = (await createAccount(test.db, "List Yard")).id;
-    const manager = await actorWith("manager", home);
+    const manager = await signedIn("manager", home);
     await insertUser(test.db, { role: "super_manager", accountId: home });
     const driver = await insertUser(test.db, { role: "yard_driver", accountId: home, email: `findme${unique()}@x.test` });
     await insertUser(test.db, { role: "yard_driver", accountId: otherAccountId });
     await test.db.update(users).set({ isActive: false }).where(eq(users.id, driver.id));
 
-    const seen = await listUsers(test.db, manager, { accountId: otherAccountId });
+    const seen = await listUsers(manager, { account: otherAccountId });
     expect(seen.users.map((user) => user.id).sort()).toEqual([manager.id, driver.id].sort());
-    expect((await listUsers(test.db, manager, { status: "inactive" })).users.map((user) => user.id)).toEqual([driver.id]);
-    expect((await listUsers(test.db, manager, { role: "manager" })).users.map((user) => user.id)).toEqual([manager.id]);
-    expect((await listUsers(test.db, manager, { search: "FINDME" })).users.map((user) => user.id)).toEqual([driver.id]);
-    expect(await rolesPresent(test.db, manager, null)).toEqual(["manager", "yard_driver"]);
+    expect((await listUsers(manager, { status: "inactive" })).users.map((user) => user.id)).toEqual([driver.id]);
+    expect((await listUsers(manager, { role: "manager" })).users.map((user) => user.id)).toEqual([manager.id]);
+    expect((await listUsers(manager, { search: "FINDME" })).users.map((user) => user.id)).toEqual([driver.id]);
+    expect(await rolesPresent(manager, null)).toEqual(["manager", "yard_driver"]);
 
-    const admin = await actorWith("admin");
-    const adminView = await listUsers(test.db, admin, { accountId: home, pageSize: 200 });
+    const admin = await signedIn("admin");
+    const adminView = await listUsers(admin, { account: home, pageSize: 200 });
     expect(adminView.users.some((user) => user.is_super_manager)).toBe(true);
     expect(adminView.users.some((user) => user.is_admin && user.account_id === null)).toBe(true);
+  });
+});
+
+describe("the account's room hears of user changes, after they commit", () => {
+  const userChanged = (id: number, change: "created" | "updated", account = accountId) => ({
+    kind: "publish",
+    accountId: account,
+    event: { type: "account_data_changed", account_id: account, what: "user", id, change },
+  });
+
+  it("adding, editing, deactivating and reactivating a user each tell its account's room", async () => {
+    const admin = await signedIn("admin");
+    const { user } = await createUser(admin, newUserInput("manager"));
+    await updateUser(admin, user.id, { email: user.email, alpha_code: `UP${unique()}` });
+    await deactivateUser(admin, user.id);
+    await reactivateUser(admin, user.id);
+    expect(admin.sent).toEqual([userChanged(user.id, "created"), userChanged(user.id, "updated"), userChanged(user.id, "updated"), userChanged(user.id, "updated")]);
+  });
+
+  it("a new global admin belongs to no account's room: nothing is sent", async () => {
+    const admin = await signedIn("admin");
+    await createUser(admin, newUserInput("admin"));
+    expect(admin.sent).toEqual([]);
+  });
+
+  it("deactivating closes the sockets of each ended session, once the session reads as ended elsewhere", async () => {
+    const driver = await insertUser(test.db, { role: "yard_driver", accountId });
+    const [session] = await test.db.insert(sessions).values({ userId: driver.id, tokenHash: `d${unique()}`, csrfSecret: "s" }).returning();
+    const superManager = await insertUser(test.db, { role: "super_manager", accountId });
+    const { ctx, sent, settled } = contextFor(test.db, superManager, async (effects) => {
+      if (!effects.some((effect) => effect.kind === "close_sockets")) return;
+      const [stored] = await test.db.select().from(sessions).where(eq(sessions.id, session.id));
+      expect(stored.endReason).toBe("deactivated");
+    });
+    await deactivateUser(ctx, driver.id);
+    await settled();
+    expect(sent).toEqual([{ kind: "close_sockets", sessionId: session.id, room: String(accountId), reason: "deactivated" }, userChanged(driver.id, "updated")]);
+  });
+
+  it("a refused change sends nothing", async () => {
+    const manager = await signedIn("manager");
+    const superManager = await signedIn("super_manager");
+    const driver = await insertUser(test.db, { role: "yard_driver", accountId, email: `kept${unique()}@x.test` });
+    const [session] = await test.db.insert(sessions).values({ userId: driver.id, tokenHash: `r${unique()}`, csrfSecret: "s" }).returning();
+    expect((await refusal(deactivateUser(manager, manager.id)))?.status).toBe(403);
+    expect((await refusal(deactivateUser(manager, superManager.id)))?.status).toBe(404);
+    expect((await refusal(updateUser(manager, driver.id, { email: driver.email, alpha_code: "NOPE" })))?.status).toBe(403);
+    expect((await refusal(reactivateUser(superManager, driver.id)))?.status).toBe(403);
+    expect((await refusal(updateUser(superManager, driver.id, { email: superManager.user.email, alpha_code: "DUP1" })))?.status).toBe(400);
+    expect((await refusal(createUser(manager, newUserInput("super_manager"))))?.status).toBe(403);
+    expect(manager.sent).toEqual([]);
+    expect(superManager.sent).toEqual([]);
+    const [stillLive] = await test.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(stillLive.endedAt).toBeNull();
   });
 });

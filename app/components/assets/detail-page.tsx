@@ -1,30 +1,23 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
+import { PLACE_PAGES, type PlaceDetailView, type PlaceKind } from "~/domain/places";
+import { useLiveRevalidation } from "~/lib/realtime-client";
 
-/** A detail view of a building or yard: its fields, Back, Update and a confirmed Delete. */
-export function PlaceDetail({
-  title,
-  rows,
-  editTo,
-  canEdit,
-  canDelete,
-  confirmDelete,
-  errors,
-}: {
-  title: string;
-  rows: [string, string][];
-  editTo: string;
-  canEdit: boolean;
-  canDelete: boolean;
-  confirmDelete: string;
-  errors: string[];
-}) {
+/**
+ * The detail page of a building or yard, from its loader's PlaceDetailView: its fields, Back,
+ * Update and a confirmed Delete (whose refusal is listed on the page). It follows the place live.
+ */
+export function PlaceDetailPage({ kind }: { kind: PlaceKind }) {
+  const { id, title, rows, can } = useLoaderData<PlaceDetailView>();
+  const actionData = useActionData<{ errors?: string[] }>();
+  const page = PLACE_PAGES[kind];
+  useLiveRevalidation((event) => event.type === "account_data_changed" && event.what === kind && event.id === id, 30_000);
   return (
     <section className="mx-auto max-w-xl space-y-4">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <ErrorSummary errors={errors} heading="The change was refused:" />
+      <ErrorSummary errors={actionData?.errors ?? []} heading="The change was refused:" />
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
         {rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-[9rem_1fr] gap-2 px-4 py-2.5 text-sm">
@@ -33,7 +26,7 @@ export function PlaceDetail({
           </div>
         ))}
       </dl>
-      <DetailActions backTo="/" editTo={canEdit ? editTo : null} confirmDelete={canDelete ? confirmDelete : null} />
+      <DetailActions backTo="/" editTo={can.edit ? `${page.path}/${id}/edit` : null} confirmDelete={can.delete ? page.confirmDelete : null} />
     </section>
   );
 }
@@ -61,5 +54,3 @@ export function DetailActions({ backTo, editTo, confirmDelete }: { backTo: strin
     </div>
   );
 }
-
-export { RefusalView as NotFound } from "~/components/error-boundary";

@@ -1,23 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, inputStyles } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
-import { buildingSchema, yardSchema } from "~/domain/places";
+import { FormActions } from "~/components/ui/form-parts";
+import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceFormView, type PlaceKind } from "~/domain/places";
 
-interface PlaceFormProps<Values> {
-  title: string;
-  submitLabel: string;
-  cancelTo: string;
-  defaultValue: Values;
-  accounts: { id: number; label: string }[] | null;
-  lastResult: SubmissionResult<string[]> | undefined;
-}
+type Fields = ReturnType<typeof useForm<Record<string, unknown>>>[1];
 
-function AccountSelect({ field, accounts }: { field: Parameters<typeof getSelectProps>[0]; accounts: { id: number; label: string }[] }) {
+function AccountSelect({ field, accounts }: { field: Fields[string]; accounts: { id: number; label: string }[] }) {
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium">
@@ -37,69 +29,51 @@ function AccountSelect({ field, accounts }: { field: Parameters<typeof getSelect
   );
 }
 
-function Actions({ cancelTo, submitLabel }: { cancelTo: string; submitLabel: string }) {
-  const navigation = useNavigation();
-  return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Link to={cancelTo} className={buttonStyles.secondary}>
-        Cancel
-      </Link>
-      <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
-        {submitLabel}
-      </button>
-    </div>
-  );
-}
+/** The fields of each kind of place, in the order the form shows them. */
+const PLACE_FIELDS: Record<PlaceKind, (fields: Fields) => React.ReactNode> = {
+  building: (fields) => (
+    <>
+      <InputField label="Building Name" field={fields.building_name} />
+      <InputField label="Number of Dock Doors" field={fields.building_door_number} inputMode="numeric" />
+    </>
+  ),
+  yard: (fields) => (
+    <>
+      <InputField label="Yard Name" field={fields.name} />
+      <InputField label="Parking Location" field={fields.parking_location} />
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input {...getInputProps(fields.parking_spots, { type: "checkbox" })} key={fields.parking_spots.key} className="h-5 w-5" />
+        Parking Spots Available
+      </label>
+    </>
+  ),
+};
 
-/** Add New Building and Update Building. */
-export function BuildingForm(props: PlaceFormProps<Partial<Record<keyof z.input<typeof buildingSchema>, string>>>) {
-  const [form, fields] = useForm<z.input<typeof buildingSchema>>({
-    lastResult: props.lastResult,
-    defaultValue: props.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: buildingSchema }),
+/**
+ * Add New Building / Update Building and Add New Yard / Update Yard: the page of a place form,
+ * from its loader's PlaceFormView. Every error is listed above the form too.
+ */
+export function PlaceFormPage({ kind }: { kind: PlaceKind }) {
+  const { mode, defaultValue, accounts, cancelTo } = useLoaderData<PlaceFormView>();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const [form, fields] = useForm<Record<string, unknown>>({
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PLACE_SCHEMAS[kind] }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const errors = [...(form.errors ?? []), ...[fields.account_id, fields.building_name, fields.building_door_number].flatMap((f) => f.errors ?? [])];
+  const errors = [...(form.errors ?? []), ...Object.values(form.allErrors).flat()];
+  const titles = PLACE_PAGES[kind].formTitles;
   return (
     <section className="mx-auto max-w-lg">
-      <h1 className="text-2xl font-semibold">{props.title}</h1>
+      <h1 className="text-2xl font-semibold">{mode === "add" ? titles.add : titles.update}</h1>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
         <CsrfInput />
         <ErrorSummary errors={[...new Set(errors)]} />
-        {props.accounts ? <AccountSelect field={fields.account_id} accounts={props.accounts} /> : null}
-        <InputField label="Building Name" field={fields.building_name} />
-        <InputField label="Number of Dock Doors" field={fields.building_door_number} inputMode="numeric" />
-        <Actions cancelTo={props.cancelTo} submitLabel={props.submitLabel} />
-      </Form>
-    </section>
-  );
-}
-
-/** Add New Yard and Update Yard. */
-export function YardForm(props: PlaceFormProps<Partial<Record<keyof z.input<typeof yardSchema>, string>>>) {
-  const [form, fields] = useForm<z.input<typeof yardSchema>>({
-    lastResult: props.lastResult,
-    defaultValue: props.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: yardSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const errors = [...(form.errors ?? []), ...[fields.account_id, fields.name].flatMap((f) => f.errors ?? [])];
-  return (
-    <section className="mx-auto max-w-lg">
-      <h1 className="text-2xl font-semibold">{props.title}</h1>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
-        <CsrfInput />
-        <ErrorSummary errors={[...new Set(errors)]} />
-        {props.accounts ? <AccountSelect field={fields.account_id} accounts={props.accounts} /> : null}
-        <InputField label="Yard Name" field={fields.name} />
-        <InputField label="Parking Location" field={fields.parking_location} />
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input {...getInputProps(fields.parking_spots, { type: "checkbox" })} key={fields.parking_spots.key} className="h-5 w-5" />
-          Parking Spots Available
-        </label>
-        <Actions cancelTo={props.cancelTo} submitLabel={props.submitLabel} />
+        {accounts ? <AccountSelect field={fields.account_id} accounts={accounts} /> : null}
+        {PLACE_FIELDS[kind](fields)}
+        <FormActions cancelTo={cancelTo} submitLabel={mode === "add" ? titles.submit : "Update"} />
       </Form>
     </section>
   );

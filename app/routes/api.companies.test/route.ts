@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { companiesTestInfo } from "~/services/companies.server";
 
 /** `GET /api/companies/test`: count, sample, complete_data, current_user, is_admin. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { actor } = await requireApi(context);
-  return Response.json(await companiesTestInfo(context.db(), actor));
-}
+export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context);
+  return Response.json(await companiesTestInfo(ctx));
+});

@@ -14,7 +14,6 @@ import {
   moveState,
   panelActions,
   pollInterval,
-  STATE_FOR,
   type ActionVerdict,
   type MoveAction,
   type MoveLegInput,
@@ -48,14 +47,6 @@ describe("ACTIONS_IN", () => {
       finished: [],
       cancelled: [],
     });
-  });
-
-  it("agrees with the states each action needs (STATE_FOR)", () => {
-    for (const state of MOVE_STATES) {
-      for (const action of MOVE_ACTIONS) {
-        expect(ACTIONS_IN[state].includes(action), `${state} ${action}`).toBe(STATE_FOR[action].includes(state));
-      }
-    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -11,6 +11,7 @@ import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { canEditAssets, ROLE_LABEL } from "~/domain/roles";
 import { pageRoute } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
+import { movePanelFor } from "~/lib/move-forms.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
 import { accountDashboard } from "~/services/dashboard.server";
 
@@ -22,7 +23,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
   const dashboard = await accountDashboard(ctx, parseDashboardView(new URL(request.url).searchParams));
-  return { ...dashboard, viewer: moveViewerOf(user), isAdmin: user.isAdmin, canEditAssets: canEditAssets(user) };
+  const moves = await movePanelFor(request, ctx, dashboard.account?.id ?? null);
+  return data(
+    { ...dashboard, moves: moves.panel, viewer: moveViewerOf(user), isAdmin: user.isAdmin, canEditAssets: canEditAssets(user) },
+    { headers: moves.headers },
+  );
 });
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -43,7 +48,7 @@ export default function Dashboard() {
         <h1 className="text-2xl font-semibold">Dashboard</h1>
       )}
       {account || isAdmin ? (
-        <MoveStatusPanel viewer={data.viewer} accountId={account?.id ?? null} accounts={isAdmin ? data.accounts : undefined} />
+        <MoveStatusPanel viewer={data.viewer} accountId={account?.id ?? null} accounts={isAdmin ? data.accounts : undefined} panel={data.moves} />
       ) : null}
       <nav aria-label="Dashboard tabs" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
         {data.tabs.map((tab) => (

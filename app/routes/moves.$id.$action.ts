@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { moveDoneMessage } from "~/domain/move-forms";
 import { MOVE_ACTIONS } from "~/domain/moves";
 import { requirePage } from "~/lib/guards.server";
@@ -20,6 +20,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** Nothing to show here: the buttons live on the dashboards. */
-export function loader() {
-  return redirect("/");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePage(request, context);
+  throw new Response("Not found", { status: 404 });
 }

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import {
@@ -57,15 +57,20 @@ export function CreateMoveDialog({
   const open = searchParams.get(CREATE_MOVE_PARAM) === "1";
   const closed = withoutMoveDraft(searchParams);
   const close = () => setSearchParams(closed, { replace: true, preventScrollReset: true });
+  // Named here: Radix names the dialog by its title only once the page's script runs.
+  const titleId = useId();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
       {/* No portal: the dialog is in the page the server sends, so it works without JavaScript. */}
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <Dialog.Content
         aria-describedby={undefined}
+        aria-labelledby={titleId}
         className="fixed inset-x-2 top-2 bottom-2 z-50 mx-auto flex max-w-2xl flex-col rounded-lg bg-white shadow-xl sm:inset-x-4 sm:top-[5vh] sm:bottom-auto sm:max-h-[90vh]"
       >
-        <Dialog.Title className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">Create Move</Dialog.Title>
+        <Dialog.Title id={titleId} className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
+          Create Move
+        </Dialog.Title>
         {canCreateMoves(viewer) ? (
           <CreateMoveForm
             fixedAccount={viewer.isAdmin ? accountId : viewer.accountId}

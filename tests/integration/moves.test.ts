@@ -3,11 +3,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, buildings, moveLegs, moves, trailerLocationHistory, trailers, yards } from "../../db/schema";
 import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, type MoveState } from "../../app/domain/moves";
+import { moveDraftOf } from "../../app/domain/move-forms";
 import { ROLES, type Role } from "../../app/domain/roles";
 import { openDatabase, type Database } from "../../app/lib/db.server";
 import type { AfterCommit, ServiceContext } from "../../app/services/context.server";
 import { ServiceError } from "../../app/services/errors.server";
-import { availableTrailers, moveLocations, moveSummary, PANEL_LIST_LIMIT } from "../../app/services/move-panel.server";
+import { availableTrailers, createMoveChoices, moveLocations, movePanel, moveSummary, PANEL_LIST_LIMIT } from "../../app/services/move-panel.server";
 import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
@@ -1149,6 +1150,48 @@ describe("the Move Status panel and lists", () => {
     ]);
     expect(to).toEqual(["Shop", "North-1", "North-2", "North-3", "North-4", "Yard A", "Yard B"]);
     expect(to).not.toContain("Road");
+  });
+});
+
+describe("Create Move's choices and the panel of a page", () => {
+  const draftOf = (fields: Record<string, string>) => moveDraftOf(new URLSearchParams(fields));
+
+  it("offer the account's locations and, for each From chosen, its free trailers (searched, red tags hidden when asked)", async () => {
+    const id = (await createAccount(test.db, "Choices")).id;
+    await addPlaces(id);
+    const manager = await createUser(test.db, { role: "manager", accountId: id });
+    const [a, b] = [await createTrailer(test.db, id, "Yard A"), await createTrailer(test.db, id, "Yard A")];
+    const red = await createTrailer(test.db, id, "Shop");
+    await test.db.update(trailers).set({ redTagged: true }).where(eq(trailers.id, red.id));
+    const ids = (list: { id: number }[] | undefined) => (list ?? []).map((trailer) => trailer.id).sort((x, y) => x - y);
+
+    const choices = await createMoveChoices(ctxOf(manager), draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg2_from: "Shop", move_account: String(otherAccountId) }));
+    expect(choices?.account).toBe(id);
+    expect(choices?.locations).toEqual(await moveLocations(ctxOf(manager), id));
+    expect(ids(choices?.trailersAt["Yard A"])).toEqual([a.id, b.id]);
+    expect(ids(choices?.trailersAt.Shop)).toEqual([red.id]);
+
+    const narrowed = await createMoveChoices(ctxOf(manager), draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg1_search: b.trailerNumber, leg2_from: "Shop", hide_red: "1" }));
+    expect(ids(narrowed?.trailersAt["Yard A"])).toEqual([b.id]);
+    expect(narrowed?.trailersAt.Shop).toEqual([]);
+    expect(Object.keys((await createMoveChoices(ctxOf(manager), draftOf({})))!.trailersAt)).toEqual([]);
+  });
+
+  it("offer nothing to a viewer who may not create moves, and no locations to an admin before it chooses an account", async () => {
+    expect(await createMoveChoices(acting("yard_driver"), draftOf({ leg1_from: "Yard A" }))).toBeNull();
+    expect(await createMoveChoices(anyAccount(), draftOf({ leg1_from: "Yard A" }))).toEqual({ account: null, locations: null, trailersAt: {} });
+    expect((await createMoveChoices(anyAccount(), draftOf({}), otherAccountId))?.account).toBe(otherAccountId);
+    expect((await createMoveChoices(anyAccount(), draftOf({ move_account: String(accountId) }), otherAccountId))?.account).toBe(accountId);
+  });
+
+  it("the panel of a page: the summary of its account, and Create Move's choices only while it is open", async () => {
+    const closed = await movePanel(acting("manager"), { account: otherAccountId, timeZone: "Europe/Paris", draft: null });
+    expect(closed.create).toBeNull();
+    expect(closed.summary.time_zone).toBe("Europe/Paris");
+    expect(MOVE_STATES.flatMap((state) => closed.summary.moves[state]).every((move) => move.account_id === accountId)).toBe(true);
+    const open = await movePanel(acting("manager"), { account: null, draft: draftOf({ create_move: "1" }) });
+    expect(open.create?.account).toBe(accountId);
+    expect(open.summary.time_zone).toBe("UTC");
   });
 });
 

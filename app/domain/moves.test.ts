@@ -14,11 +14,12 @@ import {
   moveState,
   panelActions,
   pollInterval,
-  STATE_FOR,
   type ActionVerdict,
   type MoveAction,
   type MoveLegInput,
+  type PublicMove,
 } from "./moves";
+import { CREATE_MOVE_PARAM, createMoveRequest, moveDoneMessage, moveDraftOf, moveDraftParams, withoutMoveDraft } from "./move-forms";
 import { flagsFor, ROLES, type Role } from "./roles";
 
 describe("moveState", () => {
@@ -48,14 +49,6 @@ describe("ACTIONS_IN", () => {
       finished: [],
       cancelled: [],
     });
-  });
-
-  it("agrees with the states each action needs (STATE_FOR)", () => {
-    for (const state of MOVE_STATES) {
-      for (const action of MOVE_ACTIONS) {
-        expect(ACTIONS_IN[state].includes(action), `${state} ${action}`).toBe(STATE_FOR[action].includes(state));
-      }
-    }
   });
 });
 
@@ -267,5 +260,75 @@ describe("panelActions", () => {
     });
     // An admin with no account selected may act on every account's moves.
     expect(panelActions(admin, { ...requested, accountId: 20 }, null)).toEqual({ message: null, actions: ["accept", "cancel"] });
+  });
+});
+
+describe("the Create Move form's draft", () => {
+  it("reads a sent form or a URL the same way: the type's number of legs, trimmed fields, trailer numbers in capitals", () => {
+    const form = new URLSearchParams({
+      move_account: "12",
+      move_type: "shuttle",
+      leg1_from: " Yard A ",
+      leg1_to: "North-3",
+      leg1_trailer: "acb10009",
+      leg2_search: "10",
+      leg3_from: "Shop",
+      hide_red: "1",
+    });
+    expect(moveDraftOf(form)).toEqual({
+      account: 12,
+      type: "shuttle",
+      legs: [
+        { from: "Yard A", to: "North-3", trailer: "ACB10009", search: "" },
+        { from: "", to: "", trailer: "", search: "10" },
+      ],
+      hideRedTagged: true,
+    });
+  });
+
+  it("a type button wins over the type the form had; anything unknown is a Single in no account", () => {
+    expect(moveDraftOf(new URLSearchParams({ move_type: "single", choose_type: "triangle" })).legs).toHaveLength(3);
+    expect(moveDraftOf(new URLSearchParams({ move_type: "quad", move_account: "x" }))).toEqual({
+      account: null,
+      type: "single",
+      legs: [{ from: "", to: "", trailer: "", search: "" }],
+      hideRedTagged: false,
+    });
+  });
+
+  it("goes into the URL and comes back unchanged; the page's other parameters stay when it closes", () => {
+    const draft = moveDraftOf(new URLSearchParams({ move_type: "shuttle", leg1_from: "Yard A", leg2_to: "Shop", move_account: "3" }));
+    const params = moveDraftParams(draft);
+    expect(params.get(CREATE_MOVE_PARAM)).toBe("1");
+    expect(moveDraftOf(params)).toEqual(draft);
+    const page = new URLSearchParams([["tab", "trailers"], ["q", "ACB"], ...params]);
+    expect(withoutMoveDraft(page).toString()).toBe("tab=trailers&q=ACB");
+  });
+
+  it("makes the same request body the API takes", () => {
+    const draft = moveDraftOf(new URLSearchParams({ leg1_from: "Yard A", leg1_to: "Shop", leg1_trailer: "t1", leg1_search: "t" }));
+    const body = createMoveRequest(draft);
+    expect(body).toEqual({ account_id: undefined, move_details: { type: "single", moves: [{ from: "Yard A", to: "Shop", trailer: "T1" }] } });
+    expect(createMoveSchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe("moveDoneMessage", () => {
+  const move = {
+    id: 12,
+    move_details: {
+      type: "shuttle",
+      moves: [
+        { from: "Yard A", to: "North-3", trailer: "ACB10009", trailer_id: 1 },
+        { from: "Shop", to: "North-4", trailer: "ACB10010", trailer_id: 2 },
+      ],
+    },
+  } as PublicMove;
+
+  it("says what happened, and for a finish where each trailer now stands", () => {
+    expect(moveDoneMessage(move, "request")).toBe("Move #12 requested");
+    expect(moveDoneMessage(move, "accept")).toBe("Move #12 accepted");
+    expect(moveDoneMessage(move, "cancel")).toBe("Move #12 cancelled");
+    expect(moveDoneMessage(move, "finish")).toBe("Move #12 finished: ACB10009 now at North-3, ACB10010 now at North-4");
   });
 });

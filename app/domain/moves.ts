@@ -84,13 +84,6 @@ export const ACTIONS_IN: Record<MoveState, readonly MoveAction[]> = {
   cancelled: [],
 };
 
-/** The state a move must be in for an action: what the conditional update checks. */
-export const STATE_FOR: Record<MoveAction, MoveState[]> = {
-  accept: ["requested"],
-  finish: ["in_progress"],
-  cancel: ["requested", "in_progress"],
-};
-
 /** Admin, super manager, account manager and manager. */
 export function canCreateMoves(user: RoleFlags): boolean {
   return rankOf(user) >= ROLE_RANK.manager;
@@ -213,4 +206,69 @@ export function formatDuration(seconds: number): string {
 /** How often the panel polls while the socket is down: 15 s while a move is active, else 60 s. */
 export function pollInterval(anyActive: boolean): number {
   return anyActive ? 15_000 : 60_000;
+}
+
+/** One leg of a move as the API shows it. */
+export interface MoveLeg {
+  from: string;
+  to: string;
+  trailer: string;
+  trailer_id: number;
+}
+
+/** A move as the API and the Move Status panel show it: the spec's fields, its derived state and its legs. */
+export interface PublicMove {
+  id: number;
+  account_id: number;
+  request_user_id: number | null;
+  request_alpha_code: string | null;
+  state: MoveState;
+  in_progress: boolean;
+  accept_user_id: number | null;
+  accept_alpha_code: string | null;
+  accept_time: string | null;
+  finish_time: string | null;
+  is_cancel: boolean;
+  cancel_time: string | null;
+  request_time: string;
+  /** finish_time − request_time, in seconds. */
+  elapse_time: number | null;
+  move_details: { type: string; moves: MoveLeg[] };
+}
+
+/**
+ * The Move Status panel: the count of each state (Finished and Cancelled also today's, in the
+ * viewer's time zone) and the newest moves of each state (at most `list_limit`).
+ */
+export interface MoveSummary {
+  counts: Record<MoveState, number> & { finished_today: number; cancelled_today: number };
+  moves: Record<MoveState, PublicMove[]>;
+  time_zone: string;
+  list_limit: number;
+}
+
+/** A trailer a new move may take: it stands at the location and is in no active move. */
+export interface AvailableTrailer {
+  id: number;
+  trailer_number: string;
+  type: string | null;
+  trailer_location: string;
+  is_loaded: boolean;
+  yellow_tagged: boolean;
+  red_tagged: boolean;
+  in_shop: boolean;
+}
+
+/** Create Move's locations: From holds free trailers (with how many); To takes trailers. */
+export interface MoveLocations {
+  from: { location: string; trailers: number }[];
+  to: string[];
+}
+
+/** What the Create Move form offers for the account it works in: its locations and the trailers at each chosen From. */
+export interface CreateMoveChoices {
+  /** null: an admin who has not chosen an account yet. */
+  account: number | null;
+  locations: MoveLocations | null;
+  trailersAt: Record<string, AvailableTrailer[]>;
 }

@@ -29,6 +29,8 @@ const EXPECTED: Record<string, (role: Role) => true | string> = {
   "/buildings/1": () => true,
   "/yards/1": () => true,
   "/change-password": () => true,
+  "/moves/new": () => true,
+  "/moves/1/accept": () => true,
 };
 
 describe("route access", () => {

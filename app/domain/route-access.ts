@@ -60,6 +60,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule(`/buildings/${id}`, "/buildings/1", null),
   rule(`/yards/${id}`, "/yards/1", null),
   rule("/change-password", "/change-password", null),
+  // The Move Status panel's forms: the moves services decide who may create or act on a move.
+  rule("/moves/new", "/moves/new", null),
+  rule(`/moves/${id}/(accept|finish|cancel)`, "/moves/1/accept", null),
 ];
 
 export function findRouteRule(pathname: string): RouteRule | undefined {

@@ -34,13 +34,3 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
     token = await restoreCsrf();
   }
 }
-
-/** The message to show for a failed call: the server's error, else the fallback. */
-export async function errorMessage(response: Response, fallback = "An error occurred"): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: string; errors?: string[] };
-    return body.error ?? body.errors?.[0] ?? fallback;
-  } catch {
-    return fallback;
-  }
-}

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AccountSelector } from "~/components/dashboard/account-selector";
 import { buildingCard, PlaceCards, yardCard } from "~/components/dashboard/place-cards";
@@ -14,6 +14,7 @@ import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { canEditAssets } from "~/domain/roles";
 import { pageRoute } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
+import { movePanelFor } from "~/lib/move-forms.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
 import { accountDashboard } from "~/services/dashboard.server";
 
@@ -25,7 +26,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
   const dashboard = await accountDashboard(ctx, parseDashboardView(new URL(request.url).searchParams));
-  return { ...dashboard, viewer: moveViewerOf(user), isAdmin: user.isAdmin, canEditAssets: canEditAssets(user) };
+  const moves = await movePanelFor(request, ctx, dashboard.account?.id ?? null);
+  return data(
+    { ...dashboard, moves: moves.panel, viewer: moveViewerOf(user), isAdmin: user.isAdmin, canEditAssets: canEditAssets(user) },
+    { headers: moves.headers },
+  );
 });
 
 export default function Dashboard() {
@@ -44,7 +49,7 @@ export default function Dashboard() {
         <h1 className="text-2xl font-semibold">Dashboard</h1>
       )}
       {account || isAdmin ? (
-        <MoveStatusPanel viewer={data.viewer} accountId={account?.id ?? null} accounts={isAdmin ? data.accounts : undefined} />
+        <MoveStatusPanel viewer={data.viewer} accountId={account?.id ?? null} accounts={isAdmin ? data.accounts : undefined} panel={data.moves} />
       ) : null}
       <TabNav tabs={data.tabs} view={view} />
       <div className="mt-4">

@@ -1,25 +1,26 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { moveViewerOf } from "~/domain/moves";
 import { requirePage } from "~/lib/guards.server";
+import { movePanelFor } from "~/lib/move-forms.server";
 import { accountChoices, accountSummaries } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Yardline" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requirePage(request, context);
-  const [accounts, choices] = await Promise.all([accountSummaries(ctx), accountChoices(ctx)]);
-  return { accounts, choices: choices ?? [], viewer: moveViewerOf(user) };
+  const [accounts, choices, moves] = await Promise.all([accountSummaries(ctx), accountChoices(ctx), movePanelFor(request, ctx, null)]);
+  return data({ accounts, choices: choices ?? [], viewer: moveViewerOf(user), moves: moves.panel }, { headers: moves.headers });
 }
 
 /** Every account's moves, and the accounts across every company with their trailer, truck and user counts. */
 export default function AdminDashboard() {
-  const { accounts, choices, viewer } = useLoaderData<typeof loader>();
+  const { accounts, choices, viewer, moves } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
-      <MoveStatusPanel viewer={viewer} accountId={null} accounts={choices} />
+      <MoveStatusPanel viewer={viewer} accountId={null} accounts={choices} panel={moves} />
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {accounts.map((account) => (
           <li key={account.id} className="rounded-lg border border-slate-200 bg-white p-4">

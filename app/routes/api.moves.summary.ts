@@ -1,20 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/lib/guards.server";
-import { answerServiceErrors } from "~/services/errors.server";
-import { moveScope, moveSummary } from "~/services/moves.server";
+import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed } from "~/lib/api.server";
+import { requireApi } from "~/lib/guards.server";
+import { moveSummary } from "~/services/move-panel.server";
 
 /**
  * `GET /api/moves/summary?account_id=&tz=`: what the Move Status panel shows — each state's count
  * (Finished and Cancelled also today's, in the time zone `tz`) and the newest moves of each state.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor } = await requireApi(context);
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context);
   const params = new URL(request.url).searchParams;
-  return answerServiceErrors(async () =>
-    Response.json(await moveSummary(context.db(), moveScope(actor, Number(params.get("account_id")) || undefined), params.get("tz") ?? "UTC")),
-  );
-}
+  return Response.json(await moveSummary(ctx, { account: params.get("account_id"), timeZone: params.get("tz") }));
+});
 
 export function action() {
   return methodNotAllowed();

@@ -6,27 +6,24 @@ import {
   canCreateMoves,
   createMoveSchema,
   legProblem,
-  MOVE_MESSAGES,
-  MOVE_STATES,
-  moveState,
   mayAct,
+  MOVE_MESSAGES,
+  moveState,
   type MoveAction,
+  type MoveLeg,
   type MoveState,
+  type PublicMove,
 } from "../domain/moves";
-import { withActor, type Database, type Queryable, type Transaction } from "../lib/db.server";
-import type { Actor } from "../lib/guards.server";
+import type { Queryable, Transaction } from "../lib/db.server";
+import { paging } from "../lib/paging";
+import { isUniqueViolation } from "../lib/sql.server";
+import { write, type Actor, type Effects, type ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { recordLocationChange } from "./location-history.server";
-import { accountPlaces } from "./locations.server";
-import { paging } from "../lib/paging";
+import { accountPlaces, matchLocation } from "./locations.server";
+import { accountScope, requireAccount } from "./scope.server";
 
 export type MoveRow = typeof moves.$inferSelect;
-export interface MoveLeg {
-  from: string;
-  to: string;
-  trailer: string;
-  trailer_id: number;
-}
 
 /** The SQL condition of each derived state (the same derivation as `moveState`). */
 export const STATE_CONDITION: Record<MoveState, SQL> = {
@@ -51,7 +48,7 @@ const moveColumns = {
 type LoadedMove = { move: MoveRow; legs: MoveLeg[]; requestAlphaCode: string | null; elapseSeconds: number | null };
 
 /** A move as the API shows it: the spec's fields, its derived state and its legs. */
-export function publicMove({ move, legs, requestAlphaCode, elapseSeconds }: LoadedMove) {
+export function publicMove({ move, legs, requestAlphaCode, elapseSeconds }: LoadedMove): PublicMove {
   return {
     id: move.id,
     account_id: move.accountId,
@@ -66,33 +63,32 @@ export function publicMove({ move, legs, requestAlphaCode, elapseSeconds }: Load
     is_cancel: move.isCancel,
     cancel_time: move.cancelTime?.toISOString() ?? null,
     request_time: move.requestTime.toISOString(),
-    /** finish_time − request_time, in seconds. */
     elapse_time: elapseSeconds === null ? null : Math.round(elapseSeconds),
     move_details: { type: move.moveType, moves: legs },
   };
 }
-export type PublicMove = ReturnType<typeof publicMove>;
 
-/**
- * The accounts whose moves an actor sees: its own (non-admins, whatever they ask for); for an
- * admin the named account, or every account (null).
- */
-export function moveScope(actor: Actor, requested: number | undefined): number | null {
-  if (actor.isAdmin) return requested && isRecordId(requested) ? requested : null;
-  if (actor.accountId === null) throw new ServiceError(403, MOVE_MESSAGES.otherAccount);
-  return actor.accountId;
-}
-
-function scopeCondition(accountId: number | null): SQL | undefined {
+/** Moves of one account, or (null) of every account. */
+export function scopeCondition(accountId: number | null): SQL | undefined {
   return accountId === null ? undefined : eq(moves.accountId, accountId);
 }
 
-function selectMoves(db: Queryable) {
+export function selectMoves(db: Queryable) {
   return db.select(moveColumns).from(moves).leftJoin(users, eq(users.id, moves.requestUserId));
 }
 
+/** Trailers of the account that a new move may take: not on the Road and in no requested or in-progress move. */
+export function freeToMove(accountId: number): SQL {
+  return and(
+    eq(trailers.accountId, accountId),
+    ne(trailers.trailerLocation, ROAD),
+    sql`NOT EXISTS (SELECT 1 FROM ${moveLegs} WHERE ${moveLegs.trailerId} = ${trailers.id} AND ${moveLegs.active})`,
+  )!;
+}
+
 export interface MoveListQuery {
-  accountId: number | null;
+  /** The account asked for (admins: one account, or none for all); everyone else gets their own. */
+  account?: unknown;
   state?: MoveState;
   order?: "asc" | "desc";
   page?: number;
@@ -100,158 +96,24 @@ export interface MoveListQuery {
 }
 
 /** `GET /api/moves`: a page of moves by request time (the spec's sort=all_times), newest first by default. */
-export async function listMoves(db: Queryable, query: MoveListQuery) {
+export async function listMoves(ctx: ServiceContext, query: MoveListQuery) {
   const { page, pageSize, offset } = paging(query, 100, 500);
-  const where = and(scopeCondition(query.accountId), query.state ? STATE_CONDITION[query.state] : undefined);
+  const where = and(scopeCondition(accountScope(ctx.actor, query.account)), query.state ? STATE_CONDITION[query.state] : undefined);
   const order = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
-    selectMoves(db)
+    selectMoves(ctx.db)
       .where(where)
       .orderBy(order(moves.requestTime), order(moves.id))
       .limit(pageSize)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(moves).where(where),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(moves).where(where),
   ]);
   return { moves: rows.map(publicMove), total, page, pageSize };
 }
 
-/** A valid IANA time zone name, else UTC: "today" on the panel is the viewer's day. */
-export function timeZoneOrUtc(name: string | null | undefined): string {
-  if (!name) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return name;
-  } catch {
-    return "UTC";
-  }
-}
-
-export const PANEL_LIST_LIMIT = 50;
-
-/**
- * The Move Status panel: the count of each state (Finished and Cancelled also today's, in the
- * viewer's time zone) from one grouped query, and the newest moves of each state (at most
- * PANEL_LIST_LIMIT per state) from one windowed query.
- */
-export async function moveSummary(db: Queryable, accountId: number | null, timeZone = "UTC") {
-  const zone = timeZoneOrUtc(timeZone);
-  const todayStart = sql`(date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})`;
-  const stateCase = sql<MoveState>`CASE
-    WHEN ${STATE_CONDITION.cancelled} THEN 'cancelled'
-    WHEN ${STATE_CONDITION.finished} THEN 'finished'
-    WHEN ${moves.inProgress} THEN 'in_progress'
-    ELSE 'requested' END`;
-  const ranked = db
-    .select({
-      id: moves.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${stateCase} ORDER BY ${moves.requestTime} DESC, ${moves.id} DESC)`.as("rank"),
-    })
-    .from(moves)
-    .where(scopeCondition(accountId))
-    .as("ranked");
-  const [[counts], rows] = await Promise.all([
-    db
-      .select({
-        requested: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.requested})::int`,
-        in_progress: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.in_progress})::int`,
-        finished: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished})::int`,
-        finished_today: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished} AND ${moves.finishTime} >= ${todayStart})::int`,
-        cancelled: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled})::int`,
-        cancelled_today: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled} AND ${moves.cancelTime} >= ${todayStart})::int`,
-      })
-      .from(moves)
-      .where(scopeCondition(accountId)),
-    selectMoves(db)
-      .innerJoin(ranked, eq(ranked.id, moves.id))
-      .where(sql`${ranked.rank} <= ${PANEL_LIST_LIMIT}`)
-      .orderBy(desc(moves.requestTime), desc(moves.id)),
-  ]);
-  const lists = Object.fromEntries(MOVE_STATES.map((state) => [state, [] as PublicMove[]])) as Record<MoveState, PublicMove[]>;
-  for (const row of rows) {
-    const move = publicMove(row);
-    lists[move.state].push(move);
-  }
-  return { counts, moves: lists, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
-}
-export type MoveSummary = Awaited<ReturnType<typeof moveSummary>>;
-
-/** The account a manager works on in Create Move: the one an admin names, or a non-admin's own. */
-export function moveAccount(actor: Actor, requested: number | undefined): number {
-  if (actor.isAdmin) {
-    if (!requested || !isRecordId(requested)) throw new ServiceError(400, MOVE_MESSAGES.accountRequired);
-    return requested;
-  }
-  if (actor.accountId === null) throw new ServiceError(403, MOVE_MESSAGES.createDenied);
-  return actor.accountId;
-}
-
-/** Trailers of the account that stand at `location` and are in no requested or in-progress move. */
-export async function availableTrailers(
-  db: Queryable,
-  accountId: number,
-  query: { location: string; excludeRedTagged?: boolean; search?: string },
-) {
-  const search = query.search?.trim();
-  const rows = await db
-    .select({
-      id: trailers.id,
-      trailerNumber: trailers.trailerNumber,
-      type: trailers.type,
-      trailerLocation: trailers.trailerLocation,
-      isLoaded: trailers.isLoaded,
-      yellowTagged: trailers.yellowTagged,
-      redTagged: trailers.redTagged,
-      inShop: trailers.inShop,
-    })
-    .from(trailers)
-    .where(
-      and(
-        eq(trailers.accountId, accountId),
-        sql`lower(${trailers.trailerLocation}) = lower(${query.location})`,
-        ne(trailers.trailerLocation, ROAD),
-        query.excludeRedTagged ? not(trailers.redTagged) : undefined,
-        search ? sql`${trailers.trailerNumber} ILIKE ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-        sql`NOT EXISTS (SELECT 1 FROM ${moveLegs} WHERE ${moveLegs.trailerId} = ${trailers.id} AND ${moveLegs.active})`,
-      ),
-    )
-    .orderBy(sql`${trailers.trailerNumber} COLLATE "C"`)
-    .limit(500);
-  return rows.map((row) => ({
-    id: row.id,
-    trailer_number: row.trailerNumber,
-    type: row.type,
-    trailer_location: row.trailerLocation,
-    is_loaded: row.isLoaded,
-    yellow_tagged: row.yellowTagged,
-    red_tagged: row.redTagged,
-    in_shop: row.inShop,
-  }));
-}
-
-/**
- * The Create Move modal's choices: From = locations holding at least one trailer that is free to
- * move (never Road), with how many; To = the yards, the Shop and the doors (never Road).
- */
-export async function moveLocations(db: Queryable, accountId: number) {
-  const [places, held] = await Promise.all([
-    accountPlaces(db, accountId),
-    db
-      .select({ location: trailers.trailerLocation, trailers: sql<number>`count(*)::int` })
-      .from(trailers)
-      .where(
-        and(
-          eq(trailers.accountId, accountId),
-          ne(trailers.trailerLocation, ROAD),
-          sql`NOT EXISTS (SELECT 1 FROM ${moveLegs} WHERE ${moveLegs.trailerId} = ${trailers.id} AND ${moveLegs.active})`,
-        ),
-      )
-      .groupBy(trailers.trailerLocation),
-  ]);
-  const counts = new Map(held.map((row) => [row.location, row.trailers]));
-  return {
-    from: places.locations.filter((location) => counts.has(location)).map((location) => ({ location, trailers: counts.get(location)! })),
-    to: places.locations.filter((location) => location !== ROAD),
-  };
+/** `move_status_changed` for the account's room, with the trailers the move concerns. */
+function moveChanged(effects: Effects, accountId: number, moveId: number, trailerIds: number[]): void {
+  effects.publish(accountId, { type: "move_status_changed", account_id: accountId, move_id: moveId, affected_trailers: trailerIds });
 }
 
 /** Which of these trailers are in an active move already, with the spec's message for each. */
@@ -265,28 +127,18 @@ async function activeMoveConflicts(db: Queryable, trailerIds: number[]) {
   return rows.map((row) => (row.inProgress ? MOVE_MESSAGES.inActiveMove(row.trailerNumber) : MOVE_MESSAGES.inRequestedMove(row.trailerNumber)));
 }
 
-function isActiveLegViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
-  return cause?.code === "23505" && cause.constraint === "move_legs_one_active_move_per_trailer";
-}
-
-/**
- * Create Move: the rules of spec §5 in order, then the database's. The requester is the acting
- * user (whatever the body says) and the move starts Requested. A trailer already in a requested
- * or in-progress move is refused by name; two requests racing for one trailer are decided by the
- * partial unique index on active legs, and the loser gets the same message.
- */
-export async function createMove(db: Database, actor: Actor, input: unknown): Promise<{ move: PublicMove; affectedTrailers: number[] }> {
-  if (!canCreateMoves(actor.user)) throw new ServiceError(403, MOVE_MESSAGES.createDenied);
+/** Create Move's checks before it writes (spec §5, in the spec's order): the account, the legs as they will be stored. */
+async function planMove(ctx: ServiceContext, input: unknown) {
+  if (!canCreateMoves(ctx.actor.user)) throw new ServiceError(403, MOVE_MESSAGES.createDenied);
   const parsed = createMoveSchema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, MOVE_MESSAGES.legCount);
   const { type, moves: legs } = parsed.data.move_details;
-  const accountId = moveAccount(actor, parsed.data.account_id);
+  const accountId = requireAccount(ctx.actor, parsed.data.account_id, MOVE_MESSAGES.accountRequired);
   const numbers = legs.map((leg) => leg.trailer).filter(Boolean);
   const [places, found] = await Promise.all([
-    accountPlaces(db, accountId),
+    accountPlaces(ctx.db, accountId),
     numbers.length
-      ? db
+      ? ctx.db
           .select({ id: trailers.id, trailerNumber: trailers.trailerNumber, trailerLocation: trailers.trailerLocation })
           .from(trailers)
           .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerNumber, numbers)))
@@ -298,11 +150,10 @@ export async function createMove(db: Database, actor: Actor, input: unknown): Pr
   if (problem) throw new ServiceError(400, problem);
   const unknown = numbers.find((number) => !byNumber.has(number));
   if (unknown) throw new ServiceError(400, MOVE_MESSAGES.trailerUnknown(unknown));
-  const canonical = (typed: string) => places.locations.find((location) => location.toLowerCase() === typed.toLowerCase());
 
   const planned = legs.map((leg, index) => {
-    const from = canonical(leg.from);
-    const to = canonical(leg.to);
+    const from = matchLocation(places.locations, leg.from);
+    const to = matchLocation(places.locations, leg.to);
     if (!from) throw new ServiceError(400, MOVE_MESSAGES.fromUnknown(leg.from));
     if (!to || to === ROAD) throw new ServiceError(400, MOVE_MESSAGES.toInvalid(leg.to));
     const trailer = byNumber.get(leg.trailer)!;
@@ -310,30 +161,34 @@ export async function createMove(db: Database, actor: Actor, input: unknown): Pr
   });
   const away = planned.find((leg) => leg.at !== leg.fromLocation);
   if (away) throw new ServiceError(409, MOVE_MESSAGES.trailerNotAtFrom(away.trailerNumber, away.fromLocation));
-  const trailerIds = planned.map((leg) => leg.trailerId);
+  return { accountId, type, legs: planned.map(({ at: _at, ...leg }) => leg) };
+}
 
-  try {
-    const id = await withActor(db, actor.alphaCode, async (tx) => {
-      // Requests for the same trailers queue here (in id order, so they never deadlock) and each
-      // then sees the moves committed before it.
-      await tx.select({ id: trailers.id }).from(trailers).where(inArray(trailers.id, trailerIds)).orderBy(asc(trailers.id)).for("update");
-      const conflicts = await activeMoveConflicts(tx, trailerIds);
-      if (conflicts.length) throw new ServiceError(409, conflicts);
-      const [move] = await tx
-        .insert(moves)
-        .values({ accountId, requestUserId: actor.id, moveType: type })
-        .returning({ id: moves.id });
-      await tx.insert(moveLegs).values(planned.map(({ at: _at, ...leg }) => ({ ...leg, moveId: move.id })));
-      return move.id;
-    });
-    return { move: await loadMove(db, id), affectedTrailers: trailerIds };
-  } catch (error) {
-    if (isActiveLegViolation(error)) {
-      const conflicts = await activeMoveConflicts(db, trailerIds);
-      throw new ServiceError(409, conflicts.length ? conflicts : MOVE_MESSAGES.inActiveMove(planned[0].trailerNumber));
-    }
-    throw error;
-  }
+/**
+ * Create Move: the rules of spec §5 in order, then the database's. The requester is the acting
+ * user (whatever the body says) and the move starts Requested. A trailer already in a requested
+ * or in-progress move is refused by name; two requests racing for one trailer are decided by the
+ * partial unique index on active legs, and the loser gets the same message.
+ */
+export async function createMove(ctx: ServiceContext, input: unknown): Promise<PublicMove> {
+  const { accountId, type, legs } = await planMove(ctx, input);
+  const trailerIds = legs.map((leg) => leg.trailerId);
+  const id = await write(ctx, async (tx, effects) => {
+    // Requests for the same trailers queue here (in id order, so they never deadlock) and each
+    // then sees the moves committed before it.
+    await tx.select({ id: trailers.id }).from(trailers).where(inArray(trailers.id, trailerIds)).orderBy(asc(trailers.id)).for("update");
+    const conflicts = await activeMoveConflicts(tx, trailerIds);
+    if (conflicts.length) throw new ServiceError(409, conflicts);
+    const [move] = await tx.insert(moves).values({ accountId, requestUserId: ctx.actor.id, moveType: type }).returning({ id: moves.id });
+    await tx.insert(moveLegs).values(legs.map((leg) => ({ ...leg, moveId: move.id })));
+    moveChanged(effects, accountId, move.id, trailerIds);
+    return move.id;
+  }).catch(async (error: unknown) => {
+    if (!isUniqueViolation(error, "move_legs_one_active_move_per_trailer")) throw error;
+    const conflicts = await activeMoveConflicts(ctx.db, trailerIds);
+    throw new ServiceError(409, conflicts.length ? conflicts : MOVE_MESSAGES.inActiveMove(legs[0].trailerNumber));
+  });
+  return loadMove(ctx.db, id);
 }
 
 async function loadMove(db: Queryable, id: number): Promise<PublicMove> {
@@ -342,40 +197,39 @@ async function loadMove(db: Queryable, id: number): Promise<PublicMove> {
 }
 
 /** A move by id for an action: 404 when there is none, 403 when it is another account's. */
-async function moveForAction(db: Queryable, actor: Actor, id: number): Promise<MoveRow> {
-  const [move] = isRecordId(id) ? await db.select().from(moves).where(eq(moves.id, id)) : [];
+async function moveForAction(ctx: ServiceContext, id: number): Promise<MoveRow> {
+  const [move] = isRecordId(id) ? await ctx.db.select().from(moves).where(eq(moves.id, id)) : [];
   if (!move) throw new ServiceError(404, MOVE_MESSAGES.notFound);
-  if (!actor.isAdmin && move.accountId !== actor.accountId) throw new ServiceError(403, MOVE_MESSAGES.otherAccount);
+  if (!ctx.actor.isAdmin && move.accountId !== ctx.actor.accountId) throw new ServiceError(403, MOVE_MESSAGES.otherAccount);
   return move;
 }
 
-export interface Transition {
-  move: PublicMove;
-  affectedTrailers: number[];
-  /** Where each trailer now stands (finish only). */
-  moved: { trailerId: number; location: string }[];
+/** The spec's refusal when the actor may not take this action on this move at all (state aside). */
+function refuseAction(actor: Actor, move: MoveRow, action: MoveAction): void {
+  const verdict = mayAct(actor.user, move, action);
+  if (verdict === "other_account") throw new ServiceError(403, MOVE_MESSAGES.otherAccount);
+  if (verdict === "role") throw new ServiceError(403, MOVE_MESSAGES.actionDenied);
+  if (verdict === "not_yours") {
+    // A driver may finish or cancel only a move it accepted; a move nobody accepted is no driver's to cancel.
+    if (move.inProgress || action === "finish") throw new ServiceError(403, MOVE_MESSAGES.notYours(action as "finish" | "cancel"));
+    throw new ServiceError(403, MOVE_MESSAGES.notYours("cancel"));
+  }
 }
 
 /**
  * Accept, finish or cancel, each as one conditional update: the row changes only if it is still
  * in the state the action needs (and, for a driver finishing or cancelling, still theirs). When no
  * row changes the move was changed by someone else first: 409. Finishing takes each leg's trailer
- * to its To location and writes its location history in the same transaction.
+ * to its To location and writes its location history in the same transaction. The account's room
+ * hears of the change (and of every trailer a finish moved) once it has committed.
  */
-export async function transitionMove(db: Database, actor: Actor, id: number, action: MoveAction): Promise<Transition> {
-  const current = await moveForAction(db, actor, id);
-  const verdict = mayAct(actor.user, current, action);
-  if (verdict === "other_account") throw new ServiceError(403, MOVE_MESSAGES.otherAccount);
-  if (verdict === "role") throw new ServiceError(403, MOVE_MESSAGES.actionDenied);
-  if (verdict === "not_yours") {
-    // A driver may finish or cancel only a move it accepted; a move nobody accepted is no driver's to cancel.
-    if (current.inProgress || action === "finish") throw new ServiceError(403, MOVE_MESSAGES.notYours(action as "finish" | "cancel"));
-    throw new ServiceError(403, MOVE_MESSAGES.notYours("cancel"));
-  }
+export async function transitionMove(ctx: ServiceContext, id: number, action: MoveAction): Promise<PublicMove> {
+  const { actor } = ctx;
+  refuseAction(actor, await moveForAction(ctx, id), action);
   const onlyIfMine = canCreateMoves(actor.user) ? undefined : eq(moves.acceptUserId, actor.id);
   const open = and(eq(moves.id, id), isNull(moves.finishTime), not(moves.isCancel));
 
-  return withActor(db, actor.alphaCode, async (tx) => {
+  return write(ctx, async (tx, effects) => {
     let changed: MoveRow | undefined;
     if (action === "accept") {
       [changed] = await tx
@@ -399,8 +253,11 @@ export async function transitionMove(db: Database, actor: Actor, id: number, act
     if (!changed) throw new ServiceError(409, MOVE_MESSAGES.conflict[action]);
 
     const legs = await tx.select().from(moveLegs).where(eq(moveLegs.moveId, id)).orderBy(asc(moveLegs.legNumber));
-    const moved = action === "finish" ? await moveTrailers(tx, changed, legs, actor) : [];
-    return { move: await loadMove(tx, id), affectedTrailers: legs.map((leg) => leg.trailerId), moved };
+    moveChanged(effects, changed.accountId, id, legs.map((leg) => leg.trailerId));
+    if (action === "finish") {
+      for (const moved of await moveTrailers(tx, changed, legs, actor)) effects.assetMoved("trailer", changed.accountId, moved.trailerId, moved.location);
+    }
+    return loadMove(tx, id);
   });
 }
 

@@ -27,6 +27,8 @@ const BUILT_PAGES = new Set([
   "/trucks/new",
   "/trucks/1",
   "/trucks/1/edit",
+  // Create Move's choices (its form posts here too); /moves/1/accept only takes posts: a GET finds nothing.
+  "/moves/new",
 ]);
 
 test("route table × every role (and signed out): each page answers or redirects as the spec says", async ({

@@ -3,23 +3,15 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, buildings, moveLegs, moves, trailerLocationHistory, trailers, yards } from "../../db/schema";
 import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, type MoveState } from "../../app/domain/moves";
+import { moveDraftOf } from "../../app/domain/move-forms";
 import { ROLES, type Role } from "../../app/domain/roles";
-import { openDatabase } from "../../app/lib/db.server";
-import { actorOf, type Actor } from "../../app/lib/guards.server";
+import { openDatabase, type Database } from "../../app/lib/db.server";
+import type { AfterCommit, ServiceContext } from "../../app/services/context.server";
 import { ServiceError } from "../../app/services/errors.server";
-import {
-  availableTrailers,
-  createMove,
-  listMoves,
-  moveAccount,
-  moveLocations,
-  moveScope,
-  moveSummary,
-  PANEL_LIST_LIMIT,
-  transitionMove,
-} from "../../app/services/moves.server";
+import { availableTrailers, createMoveChoices, moveLocations, movePanel, moveSummary, PANEL_LIST_LIMIT } from "../../app/services/move-panel.server";
+import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createAccount, createTrailer, createUser } from "./fixtures";
+import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
 type UserRow = Awaited<ReturnType<typeof createUser>>;
 type TrailerRow = Awaited<ReturnType<typeof createTrailer>>;
@@ -33,7 +25,23 @@ let secondDriver: UserRow;
 let otherManager: UserRow;
 let otherDriver: UserRow;
 let adminWithoutAccount: UserRow;
-const actor = (role: Role) => actorOf(staff[role]);
+/** A user's service context (on another pool when given one). */
+const ctxOf = (user: UserRow, db: Database = test.db): ServiceContext => contextFor(db, user).ctx;
+const acting = (role: Role) => ctxOf(staff[role]);
+/** An admin of no account: reads any account's, or every account's. */
+const anyAccount = () => ctxOf(adminWithoutAccount);
+
+/** What the account's room hears when a move changes state. */
+const statusChanged = (account: number, moveId: number, trailerIds: number[]): AfterCommit => ({
+  kind: "publish",
+  accountId: account,
+  event: { type: "move_status_changed", account_id: account, move_id: moveId, affected_trailers: trailerIds },
+});
+/** What the account's room hears when a finished move put a trailer somewhere else. */
+const trailerMoved = (account: number, trailerId: number, location: string): AfterCommit[] => [
+  { kind: "publish", accountId: account, event: { type: "trailer_location_updated", account_id: account, trailer_id: trailerId, location } },
+  { kind: "publish", accountId: account, event: { type: "location_history_updated", account_id: account, asset: "trailer", asset_id: trailerId } },
+];
 
 async function addPlaces(id: number) {
   await test.db.insert(yards).values([
@@ -160,7 +168,7 @@ describe("Create Move", () => {
   it("creates a Requested move in the actor's account, with canonical locations and the trailers' numbers", async () => {
     const a = await createTrailer(test.db, accountId, "Yard A");
     const b = await createTrailer(test.db, accountId, "North-2");
-    const { move, affectedTrailers } = await createMove(test.db, actor("manager"), {
+    const move = await createMove(acting("manager"), {
       move_details: {
         type: "shuttle",
         moves: [
@@ -187,7 +195,6 @@ describe("Create Move", () => {
         ],
       },
     });
-    expect(affectedTrailers).toEqual([a.id, b.id]);
     const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
     expect(legs.every((leg) => leg.active)).toBe(true);
   });
@@ -195,7 +202,7 @@ describe("Create Move", () => {
   it("each managerial role may create; the requester is the actor whatever the body says, and the move starts Requested", async () => {
     for (const role of ["admin", "super_manager", "account_manager", "manager"] as const) {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      const { move } = await createMove(test.db, actor(role), {
+      const move = await createMove(acting(role), {
         ...single(trailer.trailerNumber),
         account_id: accountId,
         request_user_id: staff.security.id,
@@ -209,24 +216,24 @@ describe("Create Move", () => {
   });
 
   describe("refusals write nothing", () => {
-    async function expectRefused(by: Actor, input: unknown, status: number, message: string) {
+    async function expectRefused(by: ServiceContext, input: unknown, status: number, message: string) {
       const before = await rowCounts();
-      const { status: got, errors } = await refusal(createMove(test.db, by, input));
+      const { status: got, errors } = await refusal(createMove(by, input));
       expect({ status: got, message: errors[0] }).toEqual({ status, message });
       expect(await rowCounts()).toEqual(before);
     }
 
     it.each(["yard_driver", "road_driver", "mechanic", "security"] as const)("403 for a %s", async (role) => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      await expectRefused(actor(role), single(trailer.trailerNumber), 403, MOVE_MESSAGES.createDenied);
+      await expectRefused(acting(role), single(trailer.trailerNumber), 403, MOVE_MESSAGES.createDenied);
     });
 
     it("needs a trailer on every leg", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      await expectRefused(actor("manager"), single(""), 400, MOVE_MESSAGES.trailerRequired);
-      await expectRefused(actor("manager"), single("   "), 400, MOVE_MESSAGES.trailerRequired);
+      await expectRefused(acting("manager"), single(""), 400, MOVE_MESSAGES.trailerRequired);
+      await expectRefused(acting("manager"), single("   "), 400, MOVE_MESSAGES.trailerRequired);
       await expectRefused(
-        actor("manager"),
+        acting("manager"),
         { move_details: { type: "shuttle", moves: [{ from: "Yard A", to: "Yard B", trailer: trailer.trailerNumber }, { from: "Yard A", to: "Shop" }] } },
         400,
         MOVE_MESSAGES.trailerRequired,
@@ -235,21 +242,21 @@ describe("Create Move", () => {
 
     it("needs From and To on every leg", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "", "Yard B"), 400, MOVE_MESSAGES.locationsRequired);
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", ""), 400, MOVE_MESSAGES.locationsRequired);
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "", "Yard B"), 400, MOVE_MESSAGES.locationsRequired);
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Yard A", ""), 400, MOVE_MESSAGES.locationsRequired);
     });
 
     it("refuses the same From and To", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "YARD A"), 400, MOVE_MESSAGES.sameLocation);
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Yard A", "YARD A"), 400, MOVE_MESSAGES.sameLocation);
     });
 
     it("refuses trailers on the Road, naming every one", async () => {
       const a = await createTrailer(test.db, accountId, "Road");
       const b = await createTrailer(test.db, accountId, "Road");
-      await expectRefused(actor("manager"), single(a.trailerNumber, "Road", "Yard B"), 400, MOVE_MESSAGES.onRoad([a.trailerNumber]));
+      await expectRefused(acting("manager"), single(a.trailerNumber, "Road", "Yard B"), 400, MOVE_MESSAGES.onRoad([a.trailerNumber]));
       await expectRefused(
-        actor("manager"),
+        acting("manager"),
         {
           move_details: {
             type: "shuttle",
@@ -267,7 +274,7 @@ describe("Create Move", () => {
     it("refuses one trailer twice, however it is typed", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
       await expectRefused(
-        actor("manager"),
+        acting("manager"),
         {
           move_details: {
             type: "shuttle",
@@ -283,24 +290,24 @@ describe("Create Move", () => {
     });
 
     it("refuses a trailer the account does not have", async () => {
-      await expectRefused(actor("manager"), single("NOPE-1"), 400, MOVE_MESSAGES.trailerUnknown("NOPE-1"));
+      await expectRefused(acting("manager"), single("NOPE-1"), 400, MOVE_MESSAGES.trailerUnknown("NOPE-1"));
     });
 
     it("refuses a trailer that is not at the From location", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard B");
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.trailerNotAtFrom(trailer.trailerNumber, "Yard A"));
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.trailerNotAtFrom(trailer.trailerNumber, "Yard A"));
     });
 
     it("refuses a From that is not a location of the account", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Nowhere", "Yard B"), 400, MOVE_MESSAGES.fromUnknown("Nowhere"));
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Nowhere", "Yard B"), 400, MOVE_MESSAGES.fromUnknown("Nowhere"));
     });
 
     it("refuses the Road, or an unknown place, as To", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "Road"), 400, MOVE_MESSAGES.toInvalid("Road"));
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "road"), 400, MOVE_MESSAGES.toInvalid("road"));
-      await expectRefused(actor("manager"), single(trailer.trailerNumber, "Yard A", "North-5"), 400, MOVE_MESSAGES.toInvalid("North-5"));
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Yard A", "Road"), 400, MOVE_MESSAGES.toInvalid("Road"));
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Yard A", "road"), 400, MOVE_MESSAGES.toInvalid("road"));
+      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Yard A", "North-5"), 400, MOVE_MESSAGES.toInvalid("North-5"));
     });
 
     it("refuses a number of legs that does not fit the type, and a malformed body", async () => {
@@ -320,24 +327,24 @@ describe("Create Move", () => {
         null,
         "text",
       ];
-      for (const body of bodies) await expectRefused(actor("manager"), body, 400, MOVE_MESSAGES.legCount);
+      for (const body of bodies) await expectRefused(acting("manager"), body, 400, MOVE_MESSAGES.legCount);
     });
 
     it("an admin must name the account", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
-      await expectRefused(actor("admin"), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
-      await expectRefused(actorOf(adminWithoutAccount), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
-      await expectRefused(actorOf(adminWithoutAccount), { ...single(trailer.trailerNumber), account_id: "x" }, 400, MOVE_MESSAGES.accountRequired);
+      await expectRefused(acting("admin"), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
+      await expectRefused(ctxOf(adminWithoutAccount), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
+      await expectRefused(ctxOf(adminWithoutAccount), { ...single(trailer.trailerNumber), account_id: "x" }, 400, MOVE_MESSAGES.accountRequired);
     });
 
     it("a trailer in a requested move, or in an in-progress one, is refused by name", async () => {
       const requested = await createTrailer(test.db, accountId, "Yard A");
       const inProgress = await createTrailer(test.db, accountId, "Yard A");
-      await createMove(test.db, actor("manager"), single(requested.trailerNumber));
-      const { move } = await createMove(test.db, actor("manager"), single(inProgress.trailerNumber));
-      await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
-      await expectRefused(actor("super_manager"), single(requested.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inRequestedMove(requested.trailerNumber));
-      await expectRefused(actor("super_manager"), single(inProgress.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inActiveMove(inProgress.trailerNumber));
+      await createMove(acting("manager"), single(requested.trailerNumber));
+      const move = await createMove(acting("manager"), single(inProgress.trailerNumber));
+      await transitionMove(acting("yard_driver"), move.id, "accept");
+      await expectRefused(acting("super_manager"), single(requested.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inRequestedMove(requested.trailerNumber));
+      await expectRefused(acting("super_manager"), single(inProgress.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inActiveMove(inProgress.trailerNumber));
       expect(MOVE_MESSAGES.inRequestedMove("X")).toContain("already in a requested move");
       expect(MOVE_MESSAGES.inActiveMove("X")).toContain("already in use in another active move");
     });
@@ -348,15 +355,15 @@ describe("Create Move", () => {
     const cancelled = await createTrailer(test.db, accountId, "Yard A");
     await insertMove({ accountId, state: "finished", trailers: [finished], acceptor: staff.yard_driver });
     await insertMove({ accountId, state: "cancelled", trailers: [cancelled] });
-    expect((await attempt(createMove(test.db, actor("manager"), single(finished.trailerNumber)))).ok).toBe(true);
-    expect((await attempt(createMove(test.db, actor("manager"), single(cancelled.trailerNumber)))).ok).toBe(true);
+    expect((await attempt(createMove(acting("manager"), single(finished.trailerNumber)))).ok).toBe(true);
+    expect((await attempt(createMove(acting("manager"), single(cancelled.trailerNumber)))).ok).toBe(true);
   });
 
   it("an admin naming an account id no row can have is refused as a request error, not a database failure", async () => {
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     for (const account_id of [2 ** 40, 2 ** 31]) {
       const before = await rowCounts();
-      const outcome = await createMove(test.db, actorOf(adminWithoutAccount), { ...single(trailer.trailerNumber), account_id }).then(
+      const outcome = await createMove(ctxOf(adminWithoutAccount), { ...single(trailer.trailerNumber), account_id }).then(
         () => "created",
         (error) => (error instanceof ServiceError ? error.status : `not a ServiceError: ${String(error).slice(0, 120)}`),
       );
@@ -368,10 +375,10 @@ describe("Create Move", () => {
   it("a non-admin naming another account still creates in its own, and cannot name another account's trailer", async () => {
     const own = await createTrailer(test.db, accountId, "Yard A");
     const foreign = await createTrailer(test.db, otherAccountId, "Yard A");
-    const { move } = await createMove(test.db, actor("manager"), { ...single(own.trailerNumber), account_id: otherAccountId });
+    const move = await createMove(acting("manager"), { ...single(own.trailerNumber), account_id: otherAccountId });
     expect(move.account_id).toBe(accountId);
     const before = await rowCounts();
-    const refused = await refusal(createMove(test.db, actor("manager"), { ...single(foreign.trailerNumber), account_id: otherAccountId }));
+    const refused = await refusal(createMove(acting("manager"), { ...single(foreign.trailerNumber), account_id: otherAccountId }));
     expect(refused).toEqual({ status: 400, errors: [MOVE_MESSAGES.trailerUnknown(foreign.trailerNumber)] });
     expect(await rowCounts()).toEqual(before);
   });
@@ -379,16 +386,16 @@ describe("Create Move", () => {
   it("an admin creates in the account it names, with that account's trailers only", async () => {
     const foreign = await createTrailer(test.db, otherAccountId, "Yard A");
     const own = await createTrailer(test.db, accountId, "Yard A");
-    const { move } = await createMove(test.db, actorOf(adminWithoutAccount), { ...single(foreign.trailerNumber), account_id: otherAccountId });
+    const move = await createMove(ctxOf(adminWithoutAccount), { ...single(foreign.trailerNumber), account_id: otherAccountId });
     expect(move.account_id).toBe(otherAccountId);
     expect(move.request_user_id).toBe(adminWithoutAccount.id);
-    const refused = await refusal(createMove(test.db, actorOf(adminWithoutAccount), { ...single(own.trailerNumber), account_id: otherAccountId }));
+    const refused = await refusal(createMove(ctxOf(adminWithoutAccount), { ...single(own.trailerNumber), account_id: otherAccountId }));
     expect(refused).toEqual({ status: 400, errors: [MOVE_MESSAGES.trailerUnknown(own.trailerNumber)] });
   });
 
   it("writes the move and its legs in the audit trail under the requester", async () => {
     const trailer = await createTrailer(test.db, accountId, "Yard A");
-    const { move } = await createMove(test.db, actor("account_manager"), single(trailer.trailerNumber));
+    const move = await createMove(acting("account_manager"), single(trailer.trailerNumber));
     const legIds = (await test.db.select({ id: moveLegs.id }).from(moveLegs).where(eq(moveLegs.moveId, move.id))).map((leg) => String(leg.id));
     const audit = await test.db
       .select()
@@ -468,13 +475,13 @@ describe("the transition table", () => {
         acceptance === "nobody" ? null : acceptance === "the actor" ? staff[role] : account === "own" ? secondDriver : otherDriver;
       const move = await insertMove({ accountId: moveAccountId, state, trailers: [trailer], acceptor });
 
-      const result = await attempt(transitionMove(test.db, actor(role), move.id, action));
+      const result = await attempt(transitionMove(acting(role), move.id, action));
       const after = await moveRow(move.id);
       const [trailerAfter] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
       if (status === 200) {
         expect(result).toMatchObject({ ok: true });
         expect(stateOf(after)).toBe(NEXT[action]);
-        if (result.ok) expect(result.value.move.state).toBe(NEXT[action]);
+        if (result.ok) expect(result.value.state).toBe(NEXT[action]);
         if (action === "accept") expect(after).toMatchObject({ acceptUserId: staff[role].id, acceptAlphaCode: staff[role].alphaCode });
         if (action === "cancel") expect(after.cancelUserId).toBe(staff[role].id);
         expect(trailerAfter.trailerLocation).toBe(action === "finish" ? "Yard B" : "Yard A");
@@ -488,14 +495,14 @@ describe("the transition table", () => {
 
   it("an unknown move is 404", async () => {
     for (const id of [999_999, 0, -1, Number.NaN, 2 ** 31]) {
-      expect(await refusal(transitionMove(test.db, actor("manager"), id, "accept"))).toEqual({ status: 404, errors: [MOVE_MESSAGES.notFound] });
+      expect(await refusal(transitionMove(acting("manager"), id, "accept"))).toEqual({ status: 404, errors: [MOVE_MESSAGES.notFound] });
     }
   });
 
   it("an admin without an account acts on any account's moves", async () => {
     const trailer = await createTrailer(test.db, otherAccountId, "Yard A");
     const move = await insertMove({ accountId: otherAccountId, state: "requested", trailers: [trailer] });
-    const { move: accepted } = await transitionMove(test.db, actorOf(adminWithoutAccount), move.id, "accept");
+    const accepted = await transitionMove(ctxOf(adminWithoutAccount), move.id, "accept");
     expect(accepted).toMatchObject({ state: "in_progress", account_id: otherAccountId, accept_user_id: adminWithoutAccount.id });
   });
 });
@@ -510,11 +517,11 @@ describe("concurrency", () => {
       Array.from({ length: 20 }, (_, i) => createUser(test.db, { role: i % 2 ? "road_driver" : "yard_driver", accountId })),
     );
     const trailer = await createTrailer(test.db, accountId, "Yard A");
-    const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber));
+    const move = await createMove(acting("manager"), single(trailer.trailerNumber));
     const opened = await pools(drivers.length);
     try {
       const results = await Promise.allSettled(
-        drivers.map((driver, i) => transitionMove(opened[i].db, actorOf(driver), move.id, "accept")),
+        drivers.map((driver, i) => transitionMove(ctxOf(driver, opened[i].db), move.id, "accept")),
       );
       const won = results.flatMap((result, i) => (result.status === "fulfilled" ? [drivers[i]] : []));
       const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
@@ -544,13 +551,13 @@ describe("concurrency", () => {
     try {
       for (let round = 0; round < 6; round++) {
         const trailer = await placedTrailer(accountId, "Yard A");
-        const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber, "Yard A", "North-3"));
-        await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
+        const move = await createMove(acting("manager"), single(trailer.trailerNumber, "Yard A", "North-3"));
+        await transitionMove(acting("yard_driver"), move.id, "accept");
         // Alternate who cancels: the accepting driver or a manager.
-        const canceller = round % 2 ? actor("yard_driver") : actor("manager");
+        const canceller = round % 2 ? acting("yard_driver") : acting("manager");
         const [finish, cancel] = await Promise.allSettled([
-          transitionMove(opened[0].db, actor("yard_driver"), move.id, "finish"),
-          transitionMove(opened[1].db, canceller, move.id, "cancel"),
+          transitionMove(ctxOf(staff.yard_driver, opened[0].db), move.id, "finish"),
+          transitionMove(ctxOf(canceller.actor.user, opened[1].db), move.id, "cancel"),
         ]);
         expect([finish.status, cancel.status].filter((s) => s === "fulfilled")).toHaveLength(1);
         const loser = finish.status === "rejected" ? finish.reason : cancel.status === "rejected" ? cancel.reason : null;
@@ -590,7 +597,7 @@ describe("concurrency", () => {
     await blocker.connect();
     try {
       if (lockstep) await blocker.query("BEGIN; LOCK TABLE moves IN EXCLUSIVE MODE");
-      const racing = Promise.allSettled(managers.map((manager, i) => createMove(opened[i].db, actorOf(manager), bodies[i])));
+      const racing = Promise.allSettled(managers.map((manager, i) => createMove(ctxOf(manager, opened[i].db), bodies[i])));
       if (lockstep) {
         const deadline = Date.now() + 15_000;
         for (;;) {
@@ -670,7 +677,7 @@ describe("finishing and cancelling", () => {
     const fromShop = await placedTrailer(accountId, "Shop");
     const noHistory = await createTrailer(test.db, accountId, "North-1");
     expect(fromShop.inShop).toBe(true);
-    const { move } = await createMove(test.db, actor("manager"), {
+    const move = await createMove(acting("manager"), {
       move_details: {
         type: "triangle",
         moves: [
@@ -681,19 +688,20 @@ describe("finishing and cancelling", () => {
       },
     });
     await test.db.update(moves).set({ requestTime: sql`now() - interval '2 hours'` }).where(eq(moves.id, move.id));
-    await transitionMove(test.db, actor("road_driver"), move.id, "accept");
+    await transitionMove(acting("road_driver"), move.id, "accept");
     // A manager closes it out for the driver: the history still names the driver who drove.
-    const finished = await transitionMove(test.db, actor("manager"), move.id, "finish");
+    const closer = contextFor(test.db, staff.manager);
+    const finished = await transitionMove(closer.ctx, move.id, "finish");
 
-    expect(finished.move.state).toBe("finished");
-    expect(finished.move.finish_time).not.toBeNull();
-    expect(finished.move.elapse_time).toBeGreaterThanOrEqual(7200);
-    expect(finished.move.elapse_time).toBeLessThan(7200 + 60);
-    expect(finished.affectedTrailers).toEqual([toShop.id, fromShop.id, noHistory.id]);
-    expect(finished.moved).toEqual([
-      { trailerId: toShop.id, location: "Shop" },
-      { trailerId: fromShop.id, location: "North-2" },
-      { trailerId: noHistory.id, location: "Yard B" },
+    expect(finished.state).toBe("finished");
+    expect(finished.finish_time).not.toBeNull();
+    expect(finished.elapse_time).toBeGreaterThanOrEqual(7200);
+    expect(finished.elapse_time).toBeLessThan(7200 + 60);
+    expect(closer.sent).toEqual([
+      statusChanged(accountId, move.id, [toShop.id, fromShop.id, noHistory.id]),
+      ...trailerMoved(accountId, toShop.id, "Shop"),
+      ...trailerMoved(accountId, fromShop.id, "North-2"),
+      ...trailerMoved(accountId, noHistory.id, "Yard B"),
     ]);
     const row = await moveRow(move.id);
     expect(row.finishTime).not.toBeNull();
@@ -723,29 +731,29 @@ describe("finishing and cancelling", () => {
     const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
     expect(legs.every((leg) => !leg.active)).toBe(true);
     // The trailers are free again.
-    expect((await availableTrailers(test.db, accountId, { location: "Shop" })).map((t) => t.id)).toContain(toShop.id);
+    expect((await availableTrailers(acting("manager"), { location: "Shop" })).map((t) => t.id)).toContain(toShop.id);
   });
 
   it("cancelling changes no location and writes no history, whether requested or in progress", async () => {
     for (const accepted of [false, true]) {
       const trailer = await placedTrailer(accountId, "Shop");
-      const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber, "Shop", "Yard B"));
-      if (accepted) await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
-      const canceller = accepted ? actor("yard_driver") : actor("manager");
-      const { move: cancelled, moved } = await transitionMove(test.db, canceller, move.id, "cancel");
+      const move = await createMove(acting("manager"), single(trailer.trailerNumber, "Shop", "Yard B"));
+      if (accepted) await transitionMove(acting("yard_driver"), move.id, "accept");
+      const canceller = contextFor(test.db, accepted ? staff.yard_driver : staff.manager);
+      const cancelled = await transitionMove(canceller.ctx, move.id, "cancel");
       expect(cancelled).toMatchObject({ state: "cancelled", is_cancel: true, finish_time: null });
       expect(cancelled.cancel_time).not.toBeNull();
-      expect(moved).toEqual([]);
+      expect(canceller.sent).toEqual([statusChanged(accountId, move.id, [trailer.id])]);
       const [after] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
       expect({ location: after.trailerLocation, inShop: after.inShop }).toEqual({ location: "Shop", inShop: true });
       expect((await historyOf(trailer.id)).map((h) => [h.location, h.exitTime])).toEqual([["Shop", null]]);
-      expect((await moveRow(move.id)).cancelUserId).toBe(canceller.id);
+      expect((await moveRow(move.id)).cancelUserId).toBe(canceller.ctx.actor.id);
     }
   });
 
   it("a refused finish changes nothing", async () => {
     const trailer = await placedTrailer(accountId, "Yard A");
-    const { move } = await createMove(test.db, actor("manager"), single(trailer.trailerNumber, "Yard A", "Yard B"));
+    const move = await createMove(acting("manager"), single(trailer.trailerNumber, "Yard A", "Yard B"));
     const snapshot = async () => ({
       move: await moveRow(move.id),
       legs: await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id)),
@@ -755,14 +763,14 @@ describe("finishing and cancelling", () => {
     });
     // Requested: not yet accepted.
     let before = await snapshot();
-    expect(await refusal(transitionMove(test.db, actor("manager"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
+    expect(await refusal(transitionMove(acting("manager"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
     expect(await snapshot()).toEqual(before);
     // Finished already.
-    await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
-    await transitionMove(test.db, actor("yard_driver"), move.id, "finish");
+    await transitionMove(acting("yard_driver"), move.id, "accept");
+    await transitionMove(acting("yard_driver"), move.id, "finish");
     before = await snapshot();
-    expect(await refusal(transitionMove(test.db, actor("yard_driver"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
-    expect(await refusal(transitionMove(test.db, actor("manager"), move.id, "cancel"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.cancel] });
+    expect(await refusal(transitionMove(acting("yard_driver"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
+    expect(await refusal(transitionMove(acting("manager"), move.id, "cancel"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.cancel] });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -778,7 +786,7 @@ describe("finishing and cancelling", () => {
     try {
       const first = await placedTrailer(accountId, "Yard A");
       const second = await placedTrailer(accountId, "North-4");
-      const { move } = await createMove(test.db, actor("manager"), {
+      const move = await createMove(acting("manager"), {
         move_details: {
           type: "shuttle",
           moves: [
@@ -787,7 +795,7 @@ describe("finishing and cancelling", () => {
           ],
         },
       });
-      await transitionMove(test.db, actor("yard_driver"), move.id, "accept");
+      await transitionMove(acting("yard_driver"), move.id, "accept");
       const snapshot = async () => ({
         move: await moveRow(move.id),
         legs: await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id)).orderBy(asc(moveLegs.id)),
@@ -796,16 +804,157 @@ describe("finishing and cancelling", () => {
         audit: await rowCounts(),
       });
       const before = await snapshot();
-      await expect(transitionMove(test.db, actor("yard_driver"), move.id, "finish")).rejects.toThrow();
+      const driver = contextFor(test.db, staff.yard_driver);
+      await expect(transitionMove(driver.ctx, move.id, "finish")).rejects.toThrow();
       expect(await snapshot()).toEqual(before);
+      expect(driver.sent).toEqual([]);
       expect(stateOf(before.move)).toBe("in_progress");
 
       await test.db.execute(sql`DROP TRIGGER test_refuse_closed_yard ON trailers`);
-      const { move: finished } = await transitionMove(test.db, actor("yard_driver"), move.id, "finish");
+      const finished = await transitionMove(acting("yard_driver"), move.id, "finish");
       expect(finished.state).toBe("finished");
     } finally {
       await test.db.execute(sql`DROP TRIGGER IF EXISTS test_refuse_closed_yard ON trailers`);
       await test.db.execute(sql`DROP FUNCTION IF EXISTS test_refuse_closed_yard()`);
+    }
+  });
+});
+
+describe("realtime events", () => {
+  /** Checks, when a batch is sent, that the write is visible to another connection: it has committed. */
+  function committedCheck(visible: (event: AfterCommit) => Promise<boolean>) {
+    return async (effects: readonly AfterCommit[]) => {
+      for (const effect of effects) expect(await visible(effect), JSON.stringify(effect)).toBe(true);
+    };
+  }
+  const moveIn = (state: MoveState) =>
+    committedCheck(async (effect) => {
+      if (effect.kind !== "publish" || effect.event.type !== "move_status_changed") return true;
+      return stateOf(await moveRow(effect.event.move_id)) === state;
+    });
+
+  it("Create Move tells the account's room once the move has committed", async () => {
+    const [a, b] = [await createTrailer(test.db, accountId, "Yard A"), await createTrailer(test.db, accountId, "Yard B")];
+    const manager = contextFor(test.db, staff.manager, moveIn("requested"));
+    const move = await createMove(manager.ctx, {
+      move_details: {
+        type: "shuttle",
+        moves: [
+          { from: "Yard A", to: "Shop", trailer: a.trailerNumber },
+          { from: "Yard B", to: "North-1", trailer: b.trailerNumber },
+        ],
+      },
+    });
+    await manager.settled();
+    expect(manager.sent).toEqual([statusChanged(accountId, move.id, [a.id, b.id])]);
+  });
+
+  it("an admin's move is told to the room of the account it was created in", async () => {
+    const trailer = await createTrailer(test.db, otherAccountId, "Yard A");
+    const admin = contextFor(test.db, adminWithoutAccount);
+    const move = await createMove(admin.ctx, { ...single(trailer.trailerNumber), account_id: otherAccountId });
+    expect(admin.sent).toEqual([statusChanged(otherAccountId, move.id, [trailer.id])]);
+  });
+
+  it("accept, finish and cancel each tell the room once committed; finishing also where each trailer now stands", async () => {
+    const first = await placedTrailer(accountId, "Yard A");
+    const second = await placedTrailer(accountId, "Shop");
+    const move = await createMove(acting("manager"), {
+      move_details: {
+        type: "shuttle",
+        moves: [
+          { from: "Yard A", to: "North-3", trailer: first.trailerNumber },
+          { from: "Shop", to: "Yard B", trailer: second.trailerNumber },
+        ],
+      },
+    });
+    const trailerIds = [first.id, second.id];
+    const accepting = contextFor(test.db, staff.yard_driver, moveIn("in_progress"));
+    await transitionMove(accepting.ctx, move.id, "accept");
+    await accepting.settled();
+    expect(accepting.sent).toEqual([statusChanged(accountId, move.id, trailerIds)]);
+
+    const finishing = contextFor(
+      test.db,
+      staff.yard_driver,
+      committedCheck(async (effect) => {
+        if (effect.kind !== "publish") return false;
+        if (effect.event.type === "move_status_changed") return stateOf(await moveRow(effect.event.move_id)) === "finished";
+        if (effect.event.type !== "trailer_location_updated") return true;
+        const [trailer] = await test.db.select().from(trailers).where(eq(trailers.id, effect.event.trailer_id));
+        return trailer.trailerLocation === effect.event.location;
+      }),
+    );
+    await transitionMove(finishing.ctx, move.id, "finish");
+    await finishing.settled();
+    expect(finishing.sent).toEqual([
+      statusChanged(accountId, move.id, trailerIds),
+      ...trailerMoved(accountId, first.id, "North-3"),
+      ...trailerMoved(accountId, second.id, "Yard B"),
+    ]);
+
+    const other = await createTrailer(test.db, accountId, "Yard A");
+    const cancelledMove = await createMove(acting("manager"), single(other.trailerNumber));
+    const cancelling = contextFor(test.db, staff.manager, moveIn("cancelled"));
+    await transitionMove(cancelling.ctx, cancelledMove.id, "cancel");
+    await cancelling.settled();
+    expect(cancelling.sent).toEqual([statusChanged(accountId, cancelledMove.id, [other.id])]);
+  });
+
+  it("a refused Create Move sends nothing: no permission, a broken rule, a trailer already in a move", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    await createMove(acting("manager"), single(trailer.trailerNumber));
+    const free = await createTrailer(test.db, accountId, "Yard A");
+    const attempts: [Role, unknown, number][] = [
+      ["yard_driver", single(free.trailerNumber), 403],
+      ["manager", single(free.trailerNumber, "Yard A", "Yard A"), 400],
+      ["admin", single(free.trailerNumber), 400],
+      ["super_manager", single(trailer.trailerNumber, "Yard A", "Shop"), 409],
+    ];
+    for (const [role, body, status] of attempts) {
+      const refused = contextFor(test.db, staff[role]);
+      expect((await refusal(createMove(refused.ctx, body))).status, role).toBe(status);
+      expect(refused.sent, role).toEqual([]);
+    }
+  });
+
+  it("a refused or conflicting accept, finish or cancel sends nothing", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    const move = await createMove(acting("manager"), single(trailer.trailerNumber));
+    const attempts: [UserRow, MoveAction, number][] = [
+      [staff.mechanic, "accept", 403],
+      [otherDriver, "accept", 403],
+      [staff.manager, "finish", 409],
+      [staff.yard_driver, "cancel", 403],
+    ];
+    for (const [user, action, status] of attempts) {
+      const refused = contextFor(test.db, user);
+      expect((await refusal(transitionMove(refused.ctx, move.id, action))).status, `${action} by ${user.email}`).toBe(status);
+      expect(refused.sent).toEqual([]);
+    }
+    await transitionMove(acting("manager"), move.id, "cancel");
+    const late = contextFor(test.db, staff.yard_driver);
+    expect((await refusal(transitionMove(late.ctx, move.id, "accept"))).status).toBe(409);
+    expect(late.sent).toEqual([]);
+  });
+
+  it("of drivers accepting one move at once, only the one who got it sends an event", async () => {
+    const drivers = await Promise.all(Array.from({ length: 6 }, () => createUser(test.db, { role: "yard_driver", accountId })));
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    const move = await createMove(acting("manager"), single(trailer.trailerNumber));
+    const opened = drivers.map(() => openDatabase({ DATABASE_URL: test.url }));
+    try {
+      const contexts = drivers.map((driver, i) => contextFor(opened[i].db, driver, moveIn("in_progress")));
+      const results = await Promise.allSettled(contexts.map(({ ctx }) => transitionMove(ctx, move.id, "accept")));
+      await Promise.all(contexts.map((context) => context.settled()));
+      const winners = results.flatMap((result, i) => (result.status === "fulfilled" ? [i] : []));
+      expect(winners).toHaveLength(1);
+      contexts.forEach((context, i) => {
+        expect(context.sent).toEqual(i === winners[0] ? [statusChanged(accountId, move.id, [trailer.id])] : []);
+      });
+      for (const result of results) if (result.status === "rejected") expect(result.reason).toMatchObject({ status: 409 });
+    } finally {
+      await Promise.all(opened.map((pool) => pool.close()));
     }
   });
 });
@@ -837,7 +986,7 @@ describe("the Move Status panel and lists", () => {
     await seed(secondAccount, "requested");
     await seed(secondAccount, "finished", { finishTime: new Date(), acceptor: driver });
 
-    const summary = await moveSummary(test.db, panelAccount);
+    const summary = await moveSummary(anyAccount(), { account: panelAccount });
     expect(summary.counts).toEqual({ requested: 3, in_progress: 2, finished: 5, finished_today: 2, cancelled: 3, cancelled_today: 1 });
     expect(Object.fromEntries(MOVE_STATES.map((state) => [state, summary.moves[state].length]))).toEqual({
       requested: 3,
@@ -851,17 +1000,17 @@ describe("the Move Status panel and lists", () => {
     expect(summary.time_zone).toBe("UTC");
     expect(summary.list_limit).toBe(PANEL_LIST_LIMIT);
 
-    const everything = await moveSummary(test.db, null);
+    const everything = await moveSummary(anyAccount(), {});
     const [{ n: allMoves }] = await test.db.select({ n: count() }).from(moves);
     const { requested, in_progress, finished, cancelled } = everything.counts;
     expect(requested + in_progress + finished + cancelled).toBe(allMoves);
     expect(requested).toBeGreaterThanOrEqual(4);
     expect(everything.counts.finished_today).toBeGreaterThanOrEqual(3);
     for (const state of MOVE_STATES) expect(everything.moves[state].length).toBe(Math.min(everything.counts[state], PANEL_LIST_LIMIT));
-    const second = await moveSummary(test.db, secondAccount);
+    const second = await moveSummary(anyAccount(), { account: secondAccount });
     expect(second.counts).toEqual({ requested: 1, in_progress: 0, finished: 1, finished_today: 1, cancelled: 0, cancelled_today: 0 });
 
-    expect((await moveSummary(test.db, panelAccount, "Not/AZone")).time_zone).toBe("UTC");
+    expect((await moveSummary(anyAccount(), { account: panelAccount, timeZone: "Not/AZone" })).time_zone).toBe("UTC");
   });
 
   it("'today' is the viewer's day in its time zone", async () => {
@@ -875,7 +1024,7 @@ describe("the Move Status panel and lists", () => {
     const trailer = () => createTrailer(test.db, zoneAccount, "Yard A");
     await insertMove({ accountId: zoneAccount, state: "finished", trailers: [await trailer()], acceptor: driver, finishTime: todayStart });
     await insertMove({ accountId: zoneAccount, state: "finished", trailers: [await trailer()], acceptor: driver, finishTime: new Date(todayStart.getTime() - 1000) });
-    expect((await moveSummary(test.db, zoneAccount, zone)).counts).toMatchObject({ finished: 2, finished_today: 1 });
+    expect((await moveSummary(anyAccount(), { account: zoneAccount, timeZone: zone })).counts).toMatchObject({ finished: 2, finished_today: 1 });
   });
 
   it("lists at most PANEL_LIST_LIMIT moves of each state, newest first", async () => {
@@ -885,7 +1034,7 @@ describe("the Move Status panel and lists", () => {
       Array.from({ length: PANEL_LIST_LIMIT + 5 }, (_, i) => ({ accountId: busyAccount, moveType: "single", requestTime: new Date(base + i * HOUR) })),
     );
     await test.db.insert(moves).values({ accountId: busyAccount, moveType: "single", isCancel: true, cancelTime: new Date() });
-    const summary = await moveSummary(test.db, busyAccount);
+    const summary = await moveSummary(anyAccount(), { account: busyAccount });
     expect(summary.counts.requested).toBe(PANEL_LIST_LIMIT + 5);
     expect(summary.moves.requested).toHaveLength(PANEL_LIST_LIMIT);
     expect(summary.moves.cancelled).toHaveLength(1);
@@ -915,36 +1064,36 @@ describe("the Move Status panel and lists", () => {
     const tie = await insertMove({ accountId: listAccount, state: "requested", trailers: [], requestTime: new Date(base + 6 * HOUR) });
     ids.push(tie.id);
 
-    const newest = await listMoves(test.db, { accountId: listAccount });
+    const newest = await listMoves(anyAccount(), { account: listAccount });
     expect(newest.total).toBe(8);
     expect(newest.moves.map((move) => move.id)).toEqual([tie.id, ...ids.slice(0, 7).reverse()]);
-    const oldest = await listMoves(test.db, { accountId: listAccount, order: "asc" });
+    const oldest = await listMoves(anyAccount(), { account: listAccount, order: "asc" });
     expect(oldest.moves.map((move) => move.id)).toEqual(ids);
 
-    const page2 = await listMoves(test.db, { accountId: listAccount, order: "asc", page: 2, pageSize: 3 });
+    const page2 = await listMoves(anyAccount(), { account: listAccount, order: "asc", page: 2, pageSize: 3 });
     expect(page2).toMatchObject({ total: 8, page: 2, pageSize: 3 });
     expect(page2.moves.map((move) => move.id)).toEqual(ids.slice(3, 6));
-    const page3 = await listMoves(test.db, { accountId: listAccount, order: "asc", page: 3, pageSize: 3 });
+    const page3 = await listMoves(anyAccount(), { account: listAccount, order: "asc", page: 3, pageSize: 3 });
     expect(page3.moves.map((move) => move.id)).toEqual(ids.slice(6));
-    expect((await listMoves(test.db, { accountId: listAccount, page: 9, pageSize: 3 })).moves).toEqual([]);
+    expect((await listMoves(anyAccount(), { account: listAccount, page: 9, pageSize: 3 })).moves).toEqual([]);
 
-    const requested = await listMoves(test.db, { accountId: listAccount, state: "requested", order: "asc" });
+    const requested = await listMoves(anyAccount(), { account: listAccount, state: "requested", order: "asc" });
     expect(requested.total).toBe(4);
     expect(requested.moves.map((move) => move.id)).toEqual([ids[0], ids[4], ids[5], tie.id]);
     for (const state of MOVE_STATES) {
-      const list = await listMoves(test.db, { accountId: listAccount, state });
+      const list = await listMoves(anyAccount(), { account: listAccount, state });
       expect(list.moves.every((move) => move.state === state)).toBe(true);
       expect(list.total).toBe(states.filter((s) => s === state).length + (state === "requested" ? 1 : 0));
     }
 
     // Out-of-range paging is clamped.
-    expect(await listMoves(test.db, { accountId: listAccount, page: 0, pageSize: 0 })).toMatchObject({ page: 1, pageSize: 1 });
-    expect((await listMoves(test.db, { accountId: listAccount, pageSize: 10_000 })).pageSize).toBe(500);
+    expect(await listMoves(anyAccount(), { account: listAccount, page: 0, pageSize: 0 })).toMatchObject({ page: 1, pageSize: 1 });
+    expect((await listMoves(anyAccount(), { account: listAccount, pageSize: 10_000 })).pageSize).toBe(500);
 
-    const all = await listMoves(test.db, { accountId: null, pageSize: 500 });
+    const all = await listMoves(anyAccount(), { pageSize: 500 });
     const accounts = new Set(all.moves.map((move) => move.account_id));
     expect(accounts.has(listAccount) && accounts.has(accountId)).toBe(true);
-    expect((await listMoves(test.db, { accountId })).moves.every((move) => move.account_id === accountId)).toBe(true);
+    expect((await listMoves(anyAccount(), { account: accountId })).moves.every((move) => move.account_id === accountId)).toBe(true);
   });
 
   it("availableTrailers: the account's trailers at the place, not in an active move, not on the Road, red-tagged when asked", async () => {
@@ -967,16 +1116,16 @@ describe("the Move Status panel and lists", () => {
     await insertMove({ accountId: id, state: "cancelled", trailers: [cancelled] });
 
     const numbers = (list: { id: number }[]) => list.map((t) => t.id).sort((a, b) => a - b);
-    expect(numbers(await availableTrailers(test.db, id, { location: "Yard A" }))).toEqual([free.id, finished.id, cancelled.id, red.id].sort((a, b) => a - b));
-    expect(numbers(await availableTrailers(test.db, id, { location: "yard a", excludeRedTagged: true }))).toEqual(
+    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A" }))).toEqual([free.id, finished.id, cancelled.id, red.id].sort((a, b) => a - b));
+    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "yard a", excludeRedTagged: true }))).toEqual(
       [free.id, finished.id, cancelled.id].sort((a, b) => a - b),
     );
-    expect(numbers(await availableTrailers(test.db, id, { location: "Yard B" }))).toEqual([elsewhere.id]);
-    expect(await availableTrailers(test.db, id, { location: "Road" })).toEqual([]);
+    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard B" }))).toEqual([elsewhere.id]);
+    expect(await availableTrailers(anyAccount(), { account: id, location: "Road" })).toEqual([]);
     expect(road.trailerLocation).toBe("Road");
-    expect(numbers(await availableTrailers(test.db, id, { location: "Yard A", search: free.trailerNumber }))).toEqual([free.id]);
-    expect(await availableTrailers(test.db, id, { location: "Yard A", search: "%" })).toEqual([]);
-    const [shown] = await availableTrailers(test.db, id, { location: "Yard B" });
+    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: free.trailerNumber }))).toEqual([free.id]);
+    expect(await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: "%" })).toEqual([]);
+    const [shown] = await availableTrailers(anyAccount(), { account: id, location: "Yard B" });
     expect(shown).toMatchObject({ id: elsewhere.id, trailer_number: elsewhere.trailerNumber, trailer_location: "Yard B", red_tagged: false, in_shop: false });
   });
 
@@ -993,7 +1142,7 @@ describe("the Move Status panel and lists", () => {
     await insertMove({ accountId: id, state: "finished", trailers: [await createTrailer(test.db, id, "North-3")], acceptor: driver });
     await createTrailer(test.db, otherAccountId, "North-1");
 
-    const { from, to } = await moveLocations(test.db, id);
+    const { from, to } = await moveLocations(anyAccount(), id);
     expect(from).toEqual([
       { location: "Shop", trailers: 1 },
       { location: "North-3", trailers: 1 },
@@ -1004,46 +1153,97 @@ describe("the Move Status panel and lists", () => {
   });
 });
 
+describe("Create Move's choices and the panel of a page", () => {
+  const draftOf = (fields: Record<string, string>) => moveDraftOf(new URLSearchParams(fields));
+
+  it("offer the account's locations and, for each From chosen, its free trailers (searched, red tags hidden when asked)", async () => {
+    const id = (await createAccount(test.db, "Choices")).id;
+    await addPlaces(id);
+    const manager = await createUser(test.db, { role: "manager", accountId: id });
+    const [a, b] = [await createTrailer(test.db, id, "Yard A"), await createTrailer(test.db, id, "Yard A")];
+    const red = await createTrailer(test.db, id, "Shop");
+    await test.db.update(trailers).set({ redTagged: true }).where(eq(trailers.id, red.id));
+    const ids = (list: { id: number }[] | undefined) => (list ?? []).map((trailer) => trailer.id).sort((x, y) => x - y);
+
+    const choices = await createMoveChoices(ctxOf(manager), draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg2_from: "Shop", move_account: String(otherAccountId) }));
+    expect(choices?.account).toBe(id);
+    expect(choices?.locations).toEqual(await moveLocations(ctxOf(manager), id));
+    expect(ids(choices?.trailersAt["Yard A"])).toEqual([a.id, b.id]);
+    expect(ids(choices?.trailersAt.Shop)).toEqual([red.id]);
+
+    const narrowed = await createMoveChoices(ctxOf(manager), draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg1_search: b.trailerNumber, leg2_from: "Shop", hide_red: "1" }));
+    expect(ids(narrowed?.trailersAt["Yard A"])).toEqual([b.id]);
+    expect(narrowed?.trailersAt.Shop).toEqual([]);
+    expect(Object.keys((await createMoveChoices(ctxOf(manager), draftOf({})))!.trailersAt)).toEqual([]);
+  });
+
+  it("offer nothing to a viewer who may not create moves, and no locations to an admin before it chooses an account", async () => {
+    expect(await createMoveChoices(acting("yard_driver"), draftOf({ leg1_from: "Yard A" }))).toBeNull();
+    expect(await createMoveChoices(anyAccount(), draftOf({ leg1_from: "Yard A" }))).toEqual({ account: null, locations: null, trailersAt: {} });
+    expect((await createMoveChoices(anyAccount(), draftOf({}), otherAccountId))?.account).toBe(otherAccountId);
+    expect((await createMoveChoices(anyAccount(), draftOf({ move_account: String(accountId) }), otherAccountId))?.account).toBe(accountId);
+  });
+
+  it("the panel of a page: the summary of its account, and Create Move's choices only while it is open", async () => {
+    const closed = await movePanel(acting("manager"), { account: otherAccountId, timeZone: "Europe/Paris", draft: null });
+    expect(closed.create).toBeNull();
+    expect(closed.summary.time_zone).toBe("Europe/Paris");
+    expect(MOVE_STATES.flatMap((state) => closed.summary.moves[state]).every((move) => move.account_id === accountId)).toBe(true);
+    const open = await movePanel(acting("manager"), { account: null, draft: draftOf({ create_move: "1" }) });
+    expect(open.create?.account).toBe(accountId);
+    expect(open.summary.time_zone).toBe("UTC");
+  });
+});
+
 describe("tenant isolation", () => {
-  it("moveScope: a non-admin sees its own account whatever it asks; an admin the named account or all", () => {
+  it("a non-admin reads its own account's moves whatever it asks; an admin the named account, or every account", async () => {
+    const own = await createMove(acting("manager"), single((await createTrailer(test.db, accountId, "Yard A")).trailerNumber));
+    const foreign = await createMove(ctxOf(otherManager), single((await createTrailer(test.db, otherAccountId, "Yard A")).trailerNumber));
+    const listed = async (ctx: ServiceContext, account: unknown) => {
+      const [list, summary] = await Promise.all([listMoves(ctx, { account, pageSize: 500 }), moveSummary(ctx, { account })]);
+      const moves = [...list.moves, ...MOVE_STATES.flatMap((state) => summary.moves[state])];
+      return { accounts: new Set(moves.map((move) => move.account_id)), ids: new Set(moves.map((move) => move.id)) };
+    };
     for (const role of ROLES.filter((r) => r !== "admin")) {
-      expect(moveScope(actor(role), otherAccountId)).toBe(accountId);
-      expect(moveScope(actor(role), undefined)).toBe(accountId);
-    }
-    expect(moveScope(actor("admin"), otherAccountId)).toBe(otherAccountId);
-    expect(moveScope(actor("admin"), undefined)).toBeNull();
-    expect(moveScope(actorOf(adminWithoutAccount), undefined)).toBeNull();
-    expect(moveScope(actorOf(adminWithoutAccount), -3)).toBeNull();
-    expect(moveScope(actorOf(adminWithoutAccount), 2 ** 40)).toBeNull();
-    const orphan = { ...actor("manager"), accountId: null };
-    expect(() => moveScope(orphan, accountId)).toThrow(MOVE_MESSAGES.otherAccount);
-  });
-
-  it("moveAccount: a non-admin works on its own account; an admin must name one", () => {
-    expect(moveAccount(actor("manager"), otherAccountId)).toBe(accountId);
-    expect(moveAccount(actor("admin"), otherAccountId)).toBe(otherAccountId);
-    expect(() => moveAccount(actor("admin"), undefined)).toThrow(MOVE_MESSAGES.accountRequired);
-  });
-
-  it("moveAccount: an admin naming an id no row can have is refused as a request error (as moveScope ignores it)", async () => {
-    for (const requested of [1.5, 2 ** 31, 2 ** 40]) {
-      let outcome: unknown;
-      try {
-        outcome = moveAccount(actorOf(adminWithoutAccount), requested);
-      } catch (error) {
-        outcome = error instanceof ServiceError ? error.status : error;
+      for (const account of [otherAccountId, String(otherAccountId), undefined, null]) {
+        const { accounts, ids } = await listed(acting(role), account);
+        expect([...accounts], `${role} asking for ${account}`).toEqual([accountId]);
+        expect(ids.has(own.id) && !ids.has(foreign.id)).toBe(true);
       }
-      expect(outcome, `account ${requested}`).toBe(400);
     }
-    // What the Create Move choices endpoint does with such an id: a database failure would be a 500.
-    for (const requested of [1.5, 2 ** 40]) {
-      const outcome = await Promise.resolve()
-        .then(() => moveLocations(test.db, moveAccount(actorOf(adminWithoutAccount), requested)))
-        .then(
+    expect([...(await listed(acting("admin"), otherAccountId)).accounts]).toEqual([otherAccountId]);
+    for (const account of [undefined, null, -3, 1.5, 2 ** 40, "x"]) {
+      const { ids } = await listed(anyAccount(), account);
+      expect(ids.has(own.id) && ids.has(foreign.id), `admin asking for ${account}`).toBe(true);
+    }
+    const orphan = { ...acting("manager"), actor: { ...acting("manager").actor, accountId: null } };
+    expect(await refusal(listMoves(orphan, {}))).toMatchObject({ status: 400 });
+  });
+
+  it("Create Move's lookups: managerial roles only, in their own account; an admin must name one", async () => {
+    const foreign = await createTrailer(test.db, otherAccountId, "Yard A");
+    const at = (list: { id: number }[]) => list.some((trailer) => trailer.id === foreign.id);
+    expect(at(await availableTrailers(acting("manager"), { account: otherAccountId, location: "Yard A" }))).toBe(false);
+    expect((await moveLocations(acting("manager"), otherAccountId)).from).toEqual((await moveLocations(acting("manager"), accountId)).from);
+    expect(at(await availableTrailers(anyAccount(), { account: otherAccountId, location: "Yard A" }))).toBe(true);
+    for (const role of ["yard_driver", "road_driver", "mechanic", "security"] as const) {
+      const denied = { status: 403, errors: [MOVE_MESSAGES.createDenied] };
+      expect(await refusal(moveLocations(acting(role), accountId))).toEqual(denied);
+      expect(await refusal(availableTrailers(acting(role), { location: "Yard A" }))).toEqual(denied);
+    }
+    expect(await refusal(moveLocations(anyAccount(), undefined))).toEqual({ status: 400, errors: [MOVE_MESSAGES.accountRequired] });
+    expect(await refusal(availableTrailers(anyAccount(), { location: "Yard A" }))).toEqual({ status: 400, errors: [MOVE_MESSAGES.accountRequired] });
+  });
+
+  it("an admin naming an account id no row can have is refused as a request error, not a database failure", async () => {
+    for (const requested of [1.5, -3, 2 ** 31, 2 ** 40, "x", "12abc"]) {
+      for (const lookup of [moveLocations(anyAccount(), requested), availableTrailers(anyAccount(), { account: requested, location: "Yard A" })]) {
+        const outcome = await lookup.then(
           () => "listed",
           (error) => (error instanceof ServiceError ? error.status : `not a ServiceError: ${String(error).slice(0, 120)}`),
         );
-      expect(outcome, `account ${requested}`).toBe(400);
+        expect(outcome, `account ${requested}`).toBe(400);
+      }
     }
   });
 
@@ -1052,21 +1252,21 @@ describe("tenant isolation", () => {
     const move = await insertMove({ accountId: otherAccountId, state: "requested", trailers: [trailer] });
     for (const role of ROLES.filter((r) => r !== "admin")) {
       for (const action of MOVE_ACTIONS) {
-        expect(await refusal(transitionMove(test.db, actor(role), move.id, action))).toEqual({ status: 403, errors: [MOVE_MESSAGES.otherAccount] });
+        expect(await refusal(transitionMove(acting(role), move.id, action))).toEqual({ status: 403, errors: [MOVE_MESSAGES.otherAccount] });
       }
     }
     expect(stateOf(await moveRow(move.id))).toBe("requested");
-    const { move: cancelled } = await transitionMove(test.db, actorOf(otherManager), move.id, "cancel");
+    const cancelled = await transitionMove(ctxOf(otherManager), move.id, "cancel");
     expect(cancelled.state).toBe("cancelled");
   });
 
   it("the panel of one account shows none of another's moves", async () => {
     const trailer = await createTrailer(test.db, otherAccountId, "Yard A");
-    const { move } = await createMove(test.db, actorOf(otherManager), single(trailer.trailerNumber));
-    const ownSummary = await moveSummary(test.db, moveScope(actor("manager"), otherAccountId));
+    const move = await createMove(ctxOf(otherManager), single(trailer.trailerNumber));
+    const ownSummary = await moveSummary(acting("manager"), { account: otherAccountId });
     expect(MOVE_STATES.flatMap((state) => ownSummary.moves[state]).some((m) => m.id === move.id)).toBe(false);
-    const ownList = await listMoves(test.db, { accountId: moveScope(actor("yard_driver"), otherAccountId), pageSize: 500 });
+    const ownList = await listMoves(acting("yard_driver"), { account: otherAccountId, pageSize: 500 });
     expect(ownList.moves.some((m) => m.id === move.id)).toBe(false);
-    expect((await availableTrailers(test.db, accountId, { location: "Yard A" })).some((t) => t.id === trailer.id)).toBe(false);
+    expect((await availableTrailers(acting("manager"), { location: "Yard A" })).some((t) => t.id === trailer.id)).toBe(false);
   });
 });

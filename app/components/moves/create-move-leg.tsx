@@ -1,0 +1,123 @@
+import { inputStyles } from "~/components/ui/field";
+import { legField, type MoveDraftLeg } from "~/domain/move-forms";
+import type { AvailableTrailer, MoveLocations } from "~/domain/moves";
+
+/**
+ * One leg of Create Move: From (locations holding free trailers), To (yards, Shop, doors) and a
+ * trailer picked from the free trailers at From, narrowed by a search (as typed with the page's
+ * script; without it, when the form comes back).
+ */
+export function CreateMoveLeg({
+  index,
+  leg,
+  fromOptions,
+  toOptions,
+  trailers,
+  takenTrailers,
+  onChange,
+}: {
+  index: number;
+  leg: MoveDraftLeg;
+  fromOptions: MoveLocations["from"];
+  toOptions: string[];
+  /** The free trailers at From; undefined while they are being looked up. */
+  trailers: AvailableTrailer[] | undefined;
+  takenTrailers: string[];
+  onChange: (change: Partial<MoveDraftLeg>) => void;
+}) {
+  const n = index + 1;
+  const term = leg.search.trim().toUpperCase();
+  const shown = (trailers ?? []).filter(
+    (trailer) => !takenTrailers.includes(trailer.trailer_number) && (!term || trailer.trailer_number.includes(term)),
+  );
+  return (
+    <fieldset className="rounded-md border border-slate-200 p-3" data-leg={n}>
+      <legend className="px-1 text-sm font-semibold">Move {n}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block text-sm font-medium">
+          From
+          <select
+            name={legField(n, "from")}
+            className={inputStyles}
+            value={leg.from}
+            onChange={(event) => onChange({ from: event.target.value })}
+            aria-label={`Move ${n} from`}
+          >
+            <option value="">Select location</option>
+            {fromOptions.map((option) => (
+              <option key={option.location} value={option.location}>
+                {option.location} ({option.trailers})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          To
+          <select
+            name={legField(n, "to")}
+            className={inputStyles}
+            value={leg.to}
+            onChange={(event) => onChange({ to: event.target.value })}
+            aria-label={`Move ${n} to`}
+          >
+            <option value="">Select location</option>
+            {toOptions.map((location) => (
+              <option key={location} value={location}>
+                {location}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {leg.from ? (
+        <div className="mt-3">
+          <label className="block text-sm font-medium">
+            Trailer
+            <input
+              type="search"
+              name={legField(n, "search")}
+              className={inputStyles}
+              placeholder="Search trailer number"
+              value={leg.search}
+              onChange={(event) => onChange({ search: event.target.value })}
+              aria-label={`Move ${n} trailer search`}
+            />
+          </label>
+          {!trailers ? (
+            <p className="mt-2 text-sm text-slate-600">Loading trailers...</p>
+          ) : !shown.length ? (
+            <p className="mt-2 text-sm text-slate-600">No available trailers at {leg.from}.</p>
+          ) : (
+            <div role="radiogroup" aria-label={`Move ${n} trailer`} className="mt-2 max-h-60 space-y-1 overflow-y-auto">
+              {shown.map((trailer) => (
+                <label
+                  key={trailer.id}
+                  className="flex min-h-11 cursor-pointer flex-wrap items-center gap-2 rounded-md border border-slate-200 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    name={legField(n, "trailer")}
+                    value={trailer.trailer_number}
+                    checked={leg.trailer === trailer.trailer_number}
+                    onChange={() => onChange({ trailer: trailer.trailer_number })}
+                    className="h-5 w-5"
+                  />
+                  <span className="font-mono font-semibold">{trailer.trailer_number}</span>
+                  <span className="text-sm text-slate-600">{trailer.type}</span>
+                  {trailer.is_loaded ? <Badge className="bg-blue-100 text-blue-800">Loaded</Badge> : null}
+                  {trailer.yellow_tagged ? <Badge className="bg-yellow-100 text-yellow-800">Yellow Tagged</Badge> : null}
+                  {trailer.red_tagged ? <Badge className="bg-red-100 text-red-800">Red Tagged</Badge> : null}
+                  {trailer.in_shop ? <Badge className="bg-slate-200 text-slate-800">Shop</Badge> : null}
+                </label>
+              ))}
+            </div>
+          )}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function Badge({ className, children }: { className: string; children: React.ReactNode }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${className}`}>{children}</span>;
+}

@@ -1,0 +1,114 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import {
+  CREATE_MOVE_PARAM,
+  MOVE_FORM,
+  moveDraftOf,
+  moveDraftParams,
+  TIME_ZONE_COOKIE,
+  withoutMoveDraft,
+  type MoveDraft,
+  type MoveOutcome,
+  type MovePanelData,
+} from "../domain/move-forms";
+import { MOVE_STATES } from "../domain/moves";
+import type { ServiceContext } from "../services/context.server";
+import { ServiceError } from "../services/errors.server";
+import { movePanel } from "../services/move-panel.server";
+import { homeOf } from "./guards.server";
+import { readCookie } from "./session.server";
+
+/** Where a move form sent without JavaScript leaves its outcome for the page it returns to (shown once). */
+const OUTCOME_COOKIE = "yardline_move_outcome";
+/** The pages with a Move Status panel: the only ones a move form returns to. */
+const PANEL_PAGES = ["/", "/admin/dashboard"];
+
+function outcomeCookie(request: Request, outcome: MoveOutcome | null): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const value = outcome ? encodeURIComponent(JSON.stringify(outcome)) : "";
+  return `${OUTCOME_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${outcome ? 60 : 0}${secure}`;
+}
+
+/** A cookie's value; one the browser garbled is none. */
+function cookieOf(request: Request, name: string): string | null {
+  try {
+    return readCookie(request, name);
+  } catch {
+    return null;
+  }
+}
+
+function readOutcome(request: Request): MoveOutcome | null {
+  try {
+    const stored = JSON.parse(cookieOf(request, OUTCOME_COOKIE) || "null") as Record<string, unknown> | null;
+    if (!stored || typeof stored !== "object") return null;
+    const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 500) : undefined);
+    return { notice: text(stored.notice), error: text(stored.error), open: MOVE_STATES.find((state) => state === stored.open) };
+  } catch {
+    return null;
+  }
+}
+
+/** The page a move form was sent from (a page with the panel, without an open Create Move), else the user's home. */
+function pageBack(form: FormData, request: Request, user: { isAdmin: boolean }): URL {
+  const home = new URL(homeOf(user), request.url);
+  const sent = form.get(MOVE_FORM.back);
+  if (typeof sent !== "string" || !sent.startsWith("/") || sent.startsWith("//")) return home;
+  const back = new URL(sent, request.url);
+  if (back.origin !== home.origin || !PANEL_PAGES.includes(back.pathname)) return home;
+  back.search = withoutMoveDraft(back.searchParams).toString();
+  return back;
+}
+
+function withDraft(back: URL, draft: MoveDraft): string {
+  const params = new URLSearchParams([...back.searchParams, ...moveDraftParams(draft)]);
+  return `${back.pathname}?${params}`;
+}
+
+/** Create Move's "show the choices" step without JavaScript: back to the form, its choices so far in the URL. */
+export function backToDraft(form: FormData, request: Request, user: { isAdmin: boolean }): Response {
+  return redirect(withDraft(pageBack(form, request, user), moveDraftOf(form)));
+}
+
+/**
+ * Answers a move form. Sent by the page's script, the outcome (or the refusal, with its status)
+ * is the fetcher's data. Sent as a plain form, it redirects back to the page it came from, which
+ * shows the outcome once; a refused Create Move goes back to the form with its choices.
+ */
+export async function answerMoveForm(
+  request: Request,
+  form: FormData,
+  user: { isAdmin: boolean },
+  work: () => Promise<MoveOutcome>,
+  refusedDraft?: MoveDraft,
+) {
+  const asData = form.get(MOVE_FORM.reply) === "data";
+  const back = pageBack(form, request, user);
+  let outcome: MoveOutcome;
+  try {
+    outcome = await work();
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const refusal: MoveOutcome = { error: error.errors[0] };
+    if (asData) return data(refusal, { status: error.status });
+    return redirect(refusedDraft ? withDraft(back, refusedDraft) : `${back.pathname}${back.search}`, {
+      headers: { "Set-Cookie": outcomeCookie(request, refusal) },
+    });
+  }
+  if (asData) return data(outcome);
+  return redirect(`${back.pathname}${back.search}`, { headers: { "Set-Cookie": outcomeCookie(request, outcome) } });
+}
+
+/**
+ * What a page's loader gives its Move Status panel (see `movePanel`), in the viewer's time zone,
+ * with the outcome of the move form the page was sent back from; `headers` forget that outcome.
+ */
+export async function movePanelFor(request: Request, ctx: ServiceContext, account: number | null): Promise<{ panel: MovePanelData; headers: HeadersInit }> {
+  const params = new URL(request.url).searchParams;
+  const outcome = readOutcome(request);
+  const panel = await movePanel(ctx, {
+    account,
+    timeZone: cookieOf(request, TIME_ZONE_COOKIE),
+    draft: params.get(CREATE_MOVE_PARAM) === "1" ? moveDraftOf(params) : null,
+  });
+  return { panel: { ...panel, outcome }, headers: outcome ? { "Set-Cookie": outcomeCookie(request, null) } : {} };
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { createMoveRequest, moveDoneMessage, MOVE_FORM, moveDraftOf } from "~/domain/move-forms";
+import { pageRoute } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
+import { answerMoveForm, backToDraft } from "~/lib/move-forms.server";
+import { createMoveChoices } from "~/services/move-panel.server";
+import { createMove } from "~/services/moves.server";
+
+/** Create Move's choices for the form's draft (`GET /moves/new?move_account=&leg1_from=…`), as the open form asks for them. */
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  return createMoveChoices(ctx, moveDraftOf(new URL(request.url).searchParams));
+});
+
+/**
+ * The Create Move form (`POST /moves/new`): "create" requests the move; any other button (a move
+ * type, Show trailers) takes the form back to its page with its choices so far.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, user } = await requirePage(request, context);
+  const form = await request.formData();
+  if (form.get(MOVE_FORM.intent) !== "create") return backToDraft(form, request, user);
+  const draft = moveDraftOf(form);
+  return answerMoveForm(
+    request,
+    form,
+    user,
+    async () => ({ notice: moveDoneMessage(await createMove(ctx, createMoveRequest(draft)), "request"), open: "requested" }),
+    draft,
+  );
+}

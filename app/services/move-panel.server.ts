@@ -1,0 +1,172 @@
+import { and, desc, eq, not, sql } from "drizzle-orm";
+import { moves, trailers } from "../../db/schema";
+import type { MoveDraft, MovePanelData } from "../domain/move-forms";
+import { ROAD } from "../domain/locations";
+import {
+  canCreateMoves,
+  MOVE_MESSAGES,
+  MOVE_STATES,
+  type AvailableTrailer,
+  type CreateMoveChoices,
+  type MoveLocations,
+  type MoveState,
+  type MoveSummary,
+  type PublicMove,
+} from "../domain/moves";
+import { searchAny } from "../lib/sql.server";
+import type { ServiceContext } from "./context.server";
+import { ServiceError } from "./errors.server";
+import { accountPlaces } from "./locations.server";
+import { freeToMove, publicMove, scopeCondition, selectMoves, STATE_CONDITION } from "./moves.server";
+import { accountScope, requireAccount } from "./scope.server";
+
+/** A valid IANA time zone name, else UTC: "today" on the panel is the viewer's day. */
+export function timeZoneOrUtc(name: string | null | undefined): string {
+  if (!name) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return name;
+  } catch {
+    return "UTC";
+  }
+}
+
+export const PANEL_LIST_LIMIT = 50;
+
+/**
+ * The Move Status panel of the account the actor may see (an admin: the one named, or every
+ * account): the count of each state (Finished and Cancelled also today's, in the viewer's time
+ * zone) from one grouped query, and the newest moves of each state (at most PANEL_LIST_LIMIT per
+ * state) from one windowed query.
+ */
+export async function moveSummary(ctx: ServiceContext, query: { account?: unknown; timeZone?: string | null }): Promise<MoveSummary> {
+  const where = scopeCondition(accountScope(ctx.actor, query.account));
+  const zone = timeZoneOrUtc(query.timeZone);
+  const todayStart = sql`(date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})`;
+  const stateCase = sql<MoveState>`CASE
+    WHEN ${STATE_CONDITION.cancelled} THEN 'cancelled'
+    WHEN ${STATE_CONDITION.finished} THEN 'finished'
+    WHEN ${moves.inProgress} THEN 'in_progress'
+    ELSE 'requested' END`;
+  const ranked = ctx.db
+    .select({
+      id: moves.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${stateCase} ORDER BY ${moves.requestTime} DESC, ${moves.id} DESC)`.as("rank"),
+    })
+    .from(moves)
+    .where(where)
+    .as("ranked");
+  const [[counts], rows] = await Promise.all([
+    ctx.db
+      .select({
+        requested: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.requested})::int`,
+        in_progress: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.in_progress})::int`,
+        finished: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished})::int`,
+        finished_today: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished} AND ${moves.finishTime} >= ${todayStart})::int`,
+        cancelled: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled})::int`,
+        cancelled_today: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled} AND ${moves.cancelTime} >= ${todayStart})::int`,
+      })
+      .from(moves)
+      .where(where),
+    selectMoves(ctx.db)
+      .innerJoin(ranked, eq(ranked.id, moves.id))
+      .where(sql`${ranked.rank} <= ${PANEL_LIST_LIMIT}`)
+      .orderBy(desc(moves.requestTime), desc(moves.id)),
+  ]);
+  const lists = Object.fromEntries(MOVE_STATES.map((state) => [state, [] as PublicMove[]])) as Record<MoveState, PublicMove[]>;
+  for (const row of rows) {
+    const move = publicMove(row);
+    lists[move.state].push(move);
+  }
+  return { counts, moves: lists, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
+}
+
+/** The account Create Move and its lookups work in: managerial roles only; an admin must name one. */
+function createMoveAccount(ctx: ServiceContext, account: unknown): number {
+  if (!canCreateMoves(ctx.actor.user)) throw new ServiceError(403, MOVE_MESSAGES.createDenied);
+  return requireAccount(ctx.actor, account, MOVE_MESSAGES.accountRequired);
+}
+
+/** Trailers of the account that stand at `location` and are in no requested or in-progress move. */
+export async function availableTrailers(
+  ctx: ServiceContext,
+  query: { account?: unknown; location: string; excludeRedTagged?: boolean; search?: string },
+): Promise<AvailableTrailer[]> {
+  const accountId = createMoveAccount(ctx, query.account);
+  const rows = await ctx.db
+    .select({
+      id: trailers.id,
+      trailer_number: trailers.trailerNumber,
+      type: trailers.type,
+      trailer_location: trailers.trailerLocation,
+      is_loaded: trailers.isLoaded,
+      yellow_tagged: trailers.yellowTagged,
+      red_tagged: trailers.redTagged,
+      in_shop: trailers.inShop,
+    })
+    .from(trailers)
+    .where(
+      and(
+        freeToMove(accountId),
+        sql`lower(${trailers.trailerLocation}) = lower(${query.location})`,
+        query.excludeRedTagged ? not(trailers.redTagged) : undefined,
+        searchAny(query.search, [trailers.trailerNumber]),
+      ),
+    )
+    .orderBy(sql`${trailers.trailerNumber} COLLATE "C"`)
+    .limit(500);
+  return rows;
+}
+
+/**
+ * The Create Move modal's choices: From = locations holding at least one trailer that is free to
+ * move (never Road), with how many; To = the yards, the Shop and the doors (never Road).
+ */
+export async function moveLocations(ctx: ServiceContext, account: unknown): Promise<MoveLocations> {
+  const accountId = createMoveAccount(ctx, account);
+  const [places, held] = await Promise.all([
+    accountPlaces(ctx.db, accountId),
+    ctx.db
+      .select({ location: trailers.trailerLocation, trailers: sql<number>`count(*)::int` })
+      .from(trailers)
+      .where(freeToMove(accountId))
+      .groupBy(trailers.trailerLocation),
+  ]);
+  const counts = new Map(held.map((row) => [row.location, row.trailers]));
+  return {
+    from: places.locations.filter((location) => counts.has(location)).map((location) => ({ location, trailers: counts.get(location)! })),
+    to: places.locations.filter((location) => location !== ROAD),
+  };
+}
+
+/**
+ * What the Create Move form offers for a draft: the locations of the account it works in (the
+ * draft's, else the page's) and the free trailers at each From chosen so far. None for a viewer
+ * who may not create moves; no locations yet for an admin who has not chosen an account.
+ */
+export async function createMoveChoices(ctx: ServiceContext, draft: MoveDraft, pageAccount: number | null = null): Promise<CreateMoveChoices | null> {
+  if (!canCreateMoves(ctx.actor.user)) return null;
+  const accountId = accountScope(ctx.actor, draft.account ?? pageAccount);
+  if (accountId === null) return { account: null, locations: null, trailersAt: {} };
+  const chosen = draft.legs.filter((leg) => leg.from);
+  const [locations, ...lists] = await Promise.all([
+    moveLocations(ctx, accountId),
+    ...chosen.map((leg) => availableTrailers(ctx, { account: accountId, location: leg.from, excludeRedTagged: draft.hideRedTagged, search: leg.search })),
+  ]);
+  return { account: accountId, locations, trailersAt: Object.fromEntries(chosen.map((leg, index) => [leg.from, lists[index]])) };
+}
+
+/**
+ * What a page's Move Status panel shows: the summary of the account the page shows (an admin
+ * without one: every account), and, while Create Move is open, its choices for the draft.
+ */
+export async function movePanel(
+  ctx: ServiceContext,
+  query: { account: number | null; timeZone?: string | null; draft: MoveDraft | null },
+): Promise<Omit<MovePanelData, "outcome">> {
+  const [summary, create] = await Promise.all([
+    moveSummary(ctx, { account: query.account, timeZone: query.timeZone }),
+    query.draft ? createMoveChoices(ctx, query.draft, query.account) : null,
+  ]);
+  return { summary, create };
+}

@@ -93,8 +93,12 @@ const TWINS: Record<string, (ctx: ServiceContext) => Promise<unknown>> = {
   "/yards/1": (ctx) => getPlace(ctx, "yard", ids.yard),
 };
 
-/** Pages with no API of their own: the manual, the password change (its API is the sign-in flow's), and pages still to come. */
-const NO_TWIN = ["/how-to", "/change-password", "/audit-logs", "/trailers/bulk-upload"];
+/**
+ * Pages with no API twin of their own: the manual, the password change (its API is the sign-in
+ * flow's), pages still to come, and the Move Status panel's forms, open to every signed-in user
+ * because the moves services decide each action (a worker is told only managers may create moves).
+ */
+const NO_TWIN = ["/how-to", "/change-password", "/audit-logs", "/trailers/bulk-upload", "/moves/new", "/moves/1/accept"];
 
 async function verdict(call: Promise<unknown>): Promise<"allowed" | "forbidden"> {
   try {

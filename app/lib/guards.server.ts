@@ -2,17 +2,15 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { MESSAGES } from "../domain/auth";
 import { apiError } from "./api.server";
 import { pageAccess } from "../domain/route-access";
-import { actorOf, type Actor, type ServiceContext } from "../services/context.server";
-export { actorOf, type Actor };
+import { actorOf, type ServiceContext } from "../services/context.server";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState } from "./session.server";
 
 type LiveSession = Extract<SessionState, { state: "live" }>;
 /** A signed-in request: its session, its user, and the context its service calls take. */
-export type SignedIn = LiveSession & { ctx: ServiceContext; actor: Actor };
+export type SignedIn = LiveSession & { ctx: ServiceContext };
 
 function signedIn(session: LiveSession, context: AppLoadContext): SignedIn {
-  const actor = actorOf(session.user);
-  return { ...session, actor, ctx: { db: context.db(), actor, events: context.events } };
+  return { ...session, ctx: { db: context.db(), actor: actorOf(session.user), events: context.events } };
 }
 
 /** Where a signed-in user lands: admins on the admin dashboard, everyone else on the account dashboard. */

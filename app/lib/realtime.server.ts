@@ -2,7 +2,7 @@ import { getServerByName, routePartykitRequest } from "partyserver";
 import type { Env } from "../../load-context";
 import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../../party/account-room";
 import { ALL_ACCOUNTS_ROOM, socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
-import type { AfterCommit, EventSink, SessionEndReason } from "../services/context.server";
+import type { AfterCommit, EventSink } from "../services/context.server";
 import { openDatabase } from "./db.server";
 import { readSessionToken, resolveSession } from "./session.server";
 
@@ -42,7 +42,7 @@ export async function handleRoomRequest(request: Request, env: Env): Promise<Res
 }
 
 /** Sends an event to an account's room and to the admins' room. */
-export async function publish(env: Env, accountId: number, event: RealtimeEvent): Promise<void> {
+async function publish(env: Env, accountId: number, event: RealtimeEvent): Promise<void> {
   const message = JSON.stringify(event);
   const rooms = [String(accountId), ALL_ACCOUNTS_ROOM];
   await Promise.all(rooms.map(async (name) => (await getServerByName(env.AccountRoom, name)).publish(message)));
@@ -69,14 +69,4 @@ export function roomEvents(env: Env, ctx: ExecutionContext): EventSink {
       );
     },
   };
-}
-
-/** Closes the open sockets of an ended session in the room it may have joined. */
-export async function closeSessionSockets(
-  env: Env,
-  sessionId: number,
-  user: { isAdmin: boolean; accountId: number | null },
-  reason: SessionEndReason,
-): Promise<void> {
-  await deliver(env, { kind: "close_sockets", sessionId, room: socketRoomOf(user), reason });
 }

@@ -1,5 +1,4 @@
 import type { ZodError } from "zod";
-import { apiError } from "../lib/api.server";
 
 /**
  * A refusal a service gives on purpose: a status, the messages the user should read, and the
@@ -28,14 +27,4 @@ export function parseInput<T>(schema: { safeParse(input: unknown): { success: tr
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
   return parsed.data;
-}
-
-/** Runs an API handler, answering a ServiceError as `{error, errors}` with its status. */
-export async function answerServiceErrors(handler: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (error instanceof ServiceError) return apiError(error.status, error.errors);
-    throw error;
-  }
 }

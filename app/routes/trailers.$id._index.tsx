@@ -1,15 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DetailActions } from "~/components/assets/detail-page";
-import { LocationHistoryPanel } from "~/components/assets/location-history-panel";
+import { AssetDetailPage } from "~/components/assets/detail-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/ui/error-summary";
+import { Table } from "~/components/ui/table";
 import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
 import { canDeleteAsset, canEditAssets } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
-import { useLiveRevalidation } from "~/lib/realtime-client";
-import { concernsAsset } from "~/domain/realtime-events";
 import { assetHistory } from "~/services/location-history.server";
 import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailers.server";
 
@@ -59,12 +56,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function TrailerDetail() {
   const { trailer, history, assignments, can } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { errors?: string[] } | undefined;
-  useLiveRevalidation((event) => concernsAsset(event, "trailer", trailer.id), 30_000);
+  const refused = useActionData<typeof action>() as { errors?: string[] } | undefined;
   return (
-    <section className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">Trailer {trailer.number}</h1>
-      <ErrorSummary errors={actionData?.errors ?? []} heading="The trailer was not deleted:" />
+    <AssetDetailPage kind="trailer" id={trailer.id} title={`Trailer ${trailer.number}`} backTo="/" can={can} refusals={refused?.errors} history={history} refreshMs={30_000}>
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
         {trailer.rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-[10rem_1fr] gap-2 px-4 py-2.5 text-sm">
@@ -73,40 +67,23 @@ export default function TrailerDetail() {
           </div>
         ))}
       </dl>
-      <DetailActions
-        backTo="/"
-        editTo={can.edit ? `/trailers/${trailer.id}/edit` : null}
-        confirmDelete={can.delete ? "Are you sure you want to delete this trailer?" : null}
-      />
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-medium">User Assignment History</h2>
         {assignments.length === 0 ? (
           <p className="mt-2 text-slate-600">No assignment history available.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th className="px-3 py-2">Date/Time</th>
-                  <th className="px-3 py-2">Assigned User</th>
-                  <th className="px-3 py-2">Updated By</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {assignments.map((row) => (
-                  <tr key={row.id}>
-                    <td className="whitespace-nowrap px-3 py-2">{new Date(row.at).toLocaleString()}</td>
-                    <td className="px-3 py-2">{row.assigned}</td>
-                    <td className="px-3 py-2">{row.by}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table className="mt-2 overflow-x-auto" headings={["Date/Time", "Assigned User", "Updated By"]}>
+            {assignments.map((row) => (
+              <tr key={row.id}>
+                <td className="whitespace-nowrap px-3 py-2">{new Date(row.at).toLocaleString()}</td>
+                <td className="px-3 py-2">{row.assigned}</td>
+                <td className="px-3 py-2">{row.by}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
-      <LocationHistoryPanel entries={history} />
-    </section>
+    </AssetDetailPage>
   );
 }
 

@@ -1,15 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DetailActions } from "~/components/assets/detail-page";
-import { LocationHistoryPanel } from "~/components/assets/location-history-panel";
+import { AssetDetailPage } from "~/components/assets/detail-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/ui/error-summary";
 import { typeLabel, vehicleStatus } from "~/domain/assets";
 import { canDeleteAsset, canEditAssets } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
-import { useLiveRevalidation } from "~/lib/realtime-client";
-import { concernsAsset } from "~/domain/realtime-events";
 import { assetHistory } from "~/services/location-history.server";
 import { deleteTruck, getTruck } from "~/services/trucks.server";
 
@@ -40,12 +36,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function TruckDetail() {
   const { truck, history, can } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { errors?: string[] } | undefined;
-  useLiveRevalidation((event) => concernsAsset(event, "truck", truck.id), 300_000);
+  const refused = useActionData<typeof action>() as { errors?: string[] } | undefined;
   return (
-    <section className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">Truck {truck.number}</h1>
-      <ErrorSummary errors={actionData?.errors ?? []} heading="The truck was not deleted:" />
+    <AssetDetailPage kind="truck" id={truck.id} title={`Truck ${truck.number}`} backTo="/?tab=trucks" can={can} refusals={refused?.errors} history={history} refreshMs={300_000}>
       <div className="grid gap-4 md:grid-cols-2">
         {truck.sections.map(([heading, rows]) => (
           <section key={heading} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -61,13 +54,7 @@ export default function TruckDetail() {
           </section>
         ))}
       </div>
-      <DetailActions
-        backTo="/?tab=trucks"
-        editTo={can.edit ? `/trucks/${truck.id}/edit` : null}
-        confirmDelete={can.delete ? "Are you sure you want to delete this truck?" : null}
-      />
-      <LocationHistoryPanel entries={history} />
-    </section>
+    </AssetDetailPage>
   );
 }
 

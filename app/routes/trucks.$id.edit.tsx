@@ -1,49 +1,18 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { truckFormValues, truckSchema } from "~/domain/trucks";
-import { pageRoute, submitForm } from "~/lib/answers.server";
-import { requirePage } from "~/lib/guards.server";
-import { assetFormChoices } from "~/services/asset-forms.server";
+import { assetEditLoader, assetSaveAction } from "~/lib/asset-routes.server";
 import { getTruck, updateTruck } from "~/services/trucks.server";
 
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Truck · Yardline" }];
+export const loader = assetEditLoader(getTruck, (truck, users) => truckFormValues(truck, users.find((user) => user.id === truck.assignedUserId)?.value ?? ""));
+export const action = assetSaveAction(truckSchema, (ctx, value, id) => updateTruck(ctx, id, value).then((truck) => `/trucks/${truck.id}`));
 
-export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const { ctx } = await requirePage(request, context);
-  const truck = await getTruck(ctx, Number(params.id));
-  const { locations, users } = await assetFormChoices(ctx, truck.accountId, { accountSelect: false });
-  const assignee = users.find((choice) => choice.id === truck.assignedUserId)?.value ?? "";
-  return { truck: { id: truck.id, values: truckFormValues(truck, assignee) }, locations, users };
-});
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { ctx } = await requirePage(request, context);
-  return submitForm(request, truckSchema, async (value) => {
-    const truck = await updateTruck(ctx, Number(params.id), value);
-    return redirect(`/trucks/${truck.id}`);
-  });
-}
-
+/** Update Truck: the status as one radio (Available, Red Tagged, Yellow Tagged, Shop). */
 export default function UpdateTruck() {
-  const { truck, locations, users } = useLoaderData<typeof loader>();
+  const { id, values, choices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  return (
-    <TruckForm
-      title="Update Truck"
-      submitLabel="Update"
-      cancelTo={`/trucks/${truck.id}`}
-      defaultValue={truck.values}
-      locations={locations}
-      users={users}
-      accounts={null}
-      statusAsRadio
-      lastResult={lastResult}
-    />
-  );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <TruckForm title="Update Truck" submitLabel="Update" cancelTo={`/trucks/${id}`} choices={choices} defaultValue={values} statusAsRadio lastResult={lastResult} />;
 }

@@ -1,47 +1,20 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { defaultServiceDates } from "~/domain/trailers";
 import { truckSchema } from "~/domain/trucks";
-import { pageRoute, submitForm } from "~/lib/answers.server";
-import { requirePage } from "~/lib/guards.server";
-import { assetFormChoices } from "~/services/asset-forms.server";
+import { assetAddLoader, assetSaveAction } from "~/lib/asset-routes.server";
 import { createTruck } from "~/services/trucks.server";
 
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add Truck · Yardline" }];
+export const loader = assetAddLoader();
+export const action = assetSaveAction(truckSchema, (ctx, value) => createTruck(ctx, value).then(() => "/"));
 
-export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const { ctx } = await requirePage(request, context);
-  return assetFormChoices(ctx, new URL(request.url).searchParams.get("account"), { accountSelect: true });
-});
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await requirePage(request, context);
-  return submitForm(request, truckSchema, async (value) => {
-    await createTruck(ctx, value);
-    return redirect("/");
-  });
-}
-
+/** Add Truck: the status flags as independent checkboxes. */
 export default function AddTruck() {
-  const { accountId, locations, users, accounts } = useLoaderData<typeof loader>();
+  const { accountId, ...choices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  return (
-    <TruckForm
-      title="Add Truck"
-      submitLabel="Add Truck"
-      cancelTo="/?tab=trucks"
-      defaultValue={{ ...defaultServiceDates(), account_id: accountId ? String(accountId) : "" }}
-      locations={locations}
-      users={users}
-      accounts={accounts}
-      statusAsRadio={false}
-      lastResult={lastResult}
-    />
-  );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const defaults = { ...defaultServiceDates(), account_id: accountId ? String(accountId) : "" };
+  return <TruckForm title="Add Truck" submitLabel="Add Truck" cancelTo="/?tab=trucks" choices={choices} defaultValue={defaults} statusAsRadio={false} lastResult={lastResult} />;
 }

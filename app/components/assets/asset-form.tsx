@@ -16,12 +16,14 @@ export interface AssetFormProps<Schema extends z.ZodType> {
   submitLabel: string;
   cancelTo: string;
   defaultValue: AssetFormValues<Schema>;
-  /** The account's locations, for the Location type-ahead. */
-  locations: string[];
-  /** The account's users, for the assignee type-ahead. */
-  users: AssigneeChoice[];
-  /** An admin adding an asset chooses its account; otherwise null. */
-  accounts: { id: number; label: string }[] | null;
+  choices: {
+    /** The account's locations, for the Location type-ahead. */
+    locations: string[];
+    /** The account's users, for the assignee type-ahead. */
+    users: AssigneeChoice[];
+    /** An admin adding an asset chooses its account; otherwise null. */
+    accounts: { id: number; label: string }[] | null;
+  };
   lastResult: SubmissionResult<string[]> | undefined;
 }
 

@@ -1,7 +1,9 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LocationHistoryPanel, type HistoryEntry } from "~/components/assets/location-history-panel";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
+import { concernsAsset } from "~/domain/realtime-events";
 import { PLACE_PAGES, type PlaceDetailView, type PlaceKind } from "~/domain/places";
 import { useLiveRevalidation } from "~/lib/realtime-client";
 
@@ -52,5 +54,46 @@ export function DetailActions({ backTo, editTo, confirmDelete }: { backTo: strin
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The page of one trailer or truck: its heading, a refused delete's reasons, its fields
+ * (`children`), Back / Update / Delete and its location history; it follows the asset's events live.
+ */
+export function AssetDetailPage({
+  kind,
+  id,
+  title,
+  backTo,
+  can,
+  refusals,
+  history,
+  refreshMs,
+  children,
+}: {
+  kind: "trailer" | "truck";
+  id: number;
+  title: string;
+  backTo: string;
+  can: { edit: boolean; delete: boolean };
+  refusals: string[] | undefined;
+  history: HistoryEntry[];
+  refreshMs: number;
+  children: React.ReactNode;
+}) {
+  useLiveRevalidation((event) => concernsAsset(event, kind, id), refreshMs);
+  return (
+    <section className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <ErrorSummary errors={refusals ?? []} heading={`The ${kind} was not deleted:`} />
+      {children}
+      <DetailActions
+        backTo={backTo}
+        editTo={can.edit ? `/${kind}s/${id}/edit` : null}
+        confirmDelete={can.delete ? `Are you sure you want to delete this ${kind}?` : null}
+      />
+      <LocationHistoryPanel entries={history} />
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Table } from "~/components/ui/table";
 import { formatDuration } from "~/domain/assets";
 
 export interface HistoryEntry {
@@ -50,30 +51,17 @@ export function LocationHistoryPanel({ entries }: { entries: HistoryEntry[] }) {
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-medium">Complete History ({entries.length})</summary>
-        <div className="mt-2 overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                {["Location", "Entry Time", "Exit Time", "Duration", "Changed By"].map((heading) => (
-                  <th key={heading} scope="col" className="whitespace-nowrap px-3 py-2">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="whitespace-nowrap px-3 py-2 font-medium">{entry.location}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{when(entry.entry_time)}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{entry.exit_time ? when(entry.exit_time) : "Current"}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDuration(entry.duration_seconds)}</td>
-                  <td className="px-3 py-2">{entry.user_alpha_code ?? "Unknown"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table className="mt-2 overflow-x-auto" headings={["Location", "Entry Time", "Exit Time", "Duration", "Changed By"]}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className="whitespace-nowrap px-3 py-2 font-medium">{entry.location}</td>
+              <td className="whitespace-nowrap px-3 py-2">{when(entry.entry_time)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{entry.exit_time ? when(entry.exit_time) : "Current"}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDuration(entry.duration_seconds)}</td>
+              <td className="px-3 py-2">{entry.user_alpha_code ?? "Unknown"}</td>
+            </tr>
+          ))}
+        </Table>
       </details>
     </section>
   );

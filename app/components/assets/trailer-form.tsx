@@ -30,7 +30,8 @@ const LOAD_CHOICES: { value: LoadType; label: string }[] = [
  * the Shop location ticks Shop and ticking Shop moves the trailer to the Shop; the load type is
  * one of Loaded, Tray, Empty.
  */
-export function TrailerForm({ title, submitLabel, cancelTo, defaultValue, locations, users, accounts, lastResult }: AssetFormProps<typeof trailerSchema>) {
+export function TrailerForm({ title, submitLabel, cancelTo, defaultValue, choices, lastResult }: AssetFormProps<typeof trailerSchema>) {
+  const { locations, users, accounts } = choices;
   const [form, fields] = useAssetForm(trailerSchema, { lastResult, defaultValue });
   const place = useShopLocation({ location: fields.trailer_location.initialValue, inShop: fields.in_shop.initialValue });
   const [loadType, setLoadType] = useState(fields.load_type.initialValue ?? "empty");

@@ -34,12 +34,11 @@ export function TruckForm({
   submitLabel,
   cancelTo,
   defaultValue,
-  locations,
-  users,
-  accounts,
+  choices,
   statusAsRadio,
   lastResult,
 }: AssetFormProps<typeof truckSchema> & { statusAsRadio: boolean }) {
+  const { locations, users, accounts } = choices;
   const [form, fields] = useAssetForm(truckSchema, { lastResult, defaultValue });
   const place = useShopLocation({ location: fields.truck_location.initialValue, inShop: fields.in_shop.initialValue });
   const [status, setStatus] = useState(fields.status.initialValue ?? "available");

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Table } from "~/components/ui/table";
 import { viewHref, type DashboardView } from "~/domain/dashboard";
 
 export interface Column<Row> {
@@ -25,28 +26,22 @@ export function DataTable<Row extends { id: number }>({
   className?: string;
 }) {
   return (
-    <div className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}>
-      <table className="min-w-full text-left text-sm">
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            {columns.map((column) => (
-              <ColumnHeading key={column.heading} column={column} view={view} />
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id} className={rowClassName?.(row)}>
-              {columns.map((column) => (
-                <td key={column.heading} className={`px-3 py-2 ${column.className ?? ""}`}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
+    <Table
+      className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}
+      headings={columns.map((column) => (
+        <ColumnHeading key={column.heading} column={column} view={view} />
+      ))}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className={rowClassName?.(row)}>
+          {columns.map((column) => (
+            <td key={column.heading} className={`px-3 py-2 ${column.className ?? ""}`}>
+              {column.cell(row)}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -54,9 +49,16 @@ function ColumnHeading<Row>({ column, view }: { column: Column<Row>; view: Dashb
   const { heading, sort } = column;
   const sorted = sort !== undefined && view.column === sort;
   return (
-    <th scope="col" className="whitespace-nowrap px-3 py-2" aria-sort={sorted ? (view.order === "asc" ? "ascending" : "descending") : undefined}>
+    <th
+      scope="col"
+      className="whitespace-nowrap px-3 py-2"
+      aria-sort={sorted ? (view.order === "asc" ? "ascending" : "descending") : undefined}
+    >
       {sort ? (
-        <Link to={viewHref(view, { column: sort, order: sorted && view.order === "asc" ? "desc" : "asc", page: 1 })} className="hover:text-slate-900">
+        <Link
+          to={viewHref(view, { column: sort, order: sorted && view.order === "asc" ? "desc" : "asc", page: 1 })}
+          className="hover:text-slate-900"
+        >
           {heading}
           {sorted ? (view.order === "asc" ? " ▲" : " ▼") : ""}
         </Link>

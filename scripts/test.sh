@@ -19,6 +19,7 @@ echo "[test] typecheck"
 npx tsc --noEmit
 echo "[test] lint"
 npx eslint . --max-warnings 0
+npx prettier --check . >/dev/null
 echo "[test] unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest.json
 echo "[test] build"

@@ -32,11 +32,7 @@ declare module "@remix-run/cloudflare" {
 }
 
 /** Builds the per-request context, and the function that releases what the request opened. */
-export function getLoadContext(
-  request: Request,
-  env: Env,
-  ctx: ExecutionContext,
-): { context: AppLoadContext; release(): Promise<void> } {
+export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext): { context: AppLoadContext; release(): Promise<void> } {
   let opened: OpenDatabase | undefined;
   let session: Promise<SessionState> | undefined;
   let csrf: Promise<{ token: string; setCookie: string | null }> | undefined;

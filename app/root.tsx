@@ -1,12 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { AppHeader } from "./components/app-header";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { SessionManager } from "./components/session-manager";
@@ -36,9 +29,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
           accountId: live.user.accountId,
         }
       : null,
-    session: live
-      ? { id: live.session.id, timeoutHours: live.timeoutHours, room: socketRoomOf(live.user) }
-      : null,
+    session: live ? { id: live.session.id, timeoutHours: live.timeoutHours, room: socketRoomOf(live.user) } : null,
   };
 }
 

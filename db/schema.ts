@@ -114,11 +114,10 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
     // One live session per user, decided by the database.
-    uniqueIndex("sessions_one_live_per_user").on(t.userId).where(sql`${t.endedAt} IS NULL`),
-    check(
-      "sessions_end_reason_check",
-      sql`${t.endReason} IS NULL OR ${t.endReason} IN ('logout', 'timeout', 'replaced', 'deactivated')`,
-    ),
+    uniqueIndex("sessions_one_live_per_user")
+      .on(t.userId)
+      .where(sql`${t.endedAt} IS NULL`),
+    check("sessions_end_reason_check", sql`${t.endReason} IS NULL OR ${t.endReason} IN ('logout', 'timeout', 'replaced', 'deactivated')`),
   ],
 );
 
@@ -131,10 +130,7 @@ export const loginAttempts = pgTable(
     succeeded: boolean("succeeded").notNull(),
     attemptedAt: timestamptz("attempted_at").notNull().defaultNow(),
   },
-  (t) => [
-    index("login_attempts_email_idx").on(t.email, t.attemptedAt),
-    index("login_attempts_ip_idx").on(t.ipAddress, t.attemptedAt),
-  ],
+  (t) => [index("login_attempts_email_idx").on(t.email, t.attemptedAt), index("login_attempts_ip_idx").on(t.ipAddress, t.attemptedAt)],
 );
 
 /** A single row (id = 1) of product-wide settings. */
@@ -305,7 +301,9 @@ export const trailerLocationHistory = pgTable(
     userAlphaCode: text("user_alpha_code"),
   },
   (t) => [
-    uniqueIndex("trailer_location_history_one_open").on(t.trailerId).where(sql`${t.exitTime} IS NULL`),
+    uniqueIndex("trailer_location_history_one_open")
+      .on(t.trailerId)
+      .where(sql`${t.exitTime} IS NULL`),
     index("trailer_location_history_trailer_idx").on(t.trailerId, t.entryTime),
     index("trailer_location_history_account_idx").on(t.accountId, t.entryTime),
     check("trailer_location_history_exit_after_entry", sql`${t.exitTime} IS NULL OR ${t.exitTime} >= ${t.entryTime}`),
@@ -328,7 +326,9 @@ export const truckLocationHistory = pgTable(
     userAlphaCode: text("user_alpha_code"),
   },
   (t) => [
-    uniqueIndex("truck_location_history_one_open").on(t.truckId).where(sql`${t.exitTime} IS NULL`),
+    uniqueIndex("truck_location_history_one_open")
+      .on(t.truckId)
+      .where(sql`${t.exitTime} IS NULL`),
     index("truck_location_history_truck_idx").on(t.truckId, t.entryTime),
     index("truck_location_history_account_idx").on(t.accountId, t.entryTime),
     check("truck_location_history_exit_after_entry", sql`${t.exitTime} IS NULL OR ${t.exitTime} >= ${t.entryTime}`),
@@ -392,7 +392,9 @@ export const moveLegs = pgTable(
   },
   (t) => [
     uniqueIndex("move_legs_move_leg_key").on(t.moveId, t.legNumber),
-    uniqueIndex("move_legs_one_active_move_per_trailer").on(t.trailerId).where(sql`${t.active}`),
+    uniqueIndex("move_legs_one_active_move_per_trailer")
+      .on(t.trailerId)
+      .where(sql`${t.active}`),
     check("move_legs_leg_number_check", sql`${t.legNumber} BETWEEN 1 AND 3`),
     check("move_legs_from_differs_from_to", sql`${t.fromLocation} <> ${t.toLocation}`),
   ],
@@ -416,4 +418,3 @@ export const auditLogs = pgTable(
     check("audit_logs_action_check", sql`${t.action} IN ('CREATE', 'UPDATE', 'DELETE')`),
   ],
 );
-

@@ -131,8 +131,22 @@ export const DEMO_LOGINS = [
 ];
 
 const TRAILER_TYPES = [
-  "dry_53", "dry_48", "dry_42", "dry_pup", "reefer_53", "reefer_48", "reefer_42", "reefer_pup",
-  "liftgate_53", "liftgate_48", "liftgate_42", "liftgate_pup", "intermodal_53", "intermodal_48", "intermodal_42", "intermodal_pup",
+  "dry_53",
+  "dry_48",
+  "dry_42",
+  "dry_pup",
+  "reefer_53",
+  "reefer_48",
+  "reefer_42",
+  "reefer_pup",
+  "liftgate_53",
+  "liftgate_48",
+  "liftgate_42",
+  "liftgate_pup",
+  "intermodal_53",
+  "intermodal_48",
+  "intermodal_42",
+  "intermodal_pup",
 ];
 const TRUCK_TYPES = ["daycab_1_axle", "daycab_2_axle", "sleeper_1_axle", "sleeper_2_axle", "boxtruck"];
 const TRUCK_MODELS: [string, string][] = [
@@ -177,9 +191,7 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
 
 /** Every location of an account: Road, Shop, its yards, and each door of each building. */
 function locationsOf(account: DemoAccount) {
-  const doors = account.buildings.flatMap(([name, doorCount]) =>
-    Array.from({ length: doorCount }, (_, i) => `${name}-${i + 1}`),
-  );
+  const doors = account.buildings.flatMap(([name, doorCount]) => Array.from({ length: doorCount }, (_, i) => `${name}-${i + 1}`));
   return { doors, yards: account.yards.map(([name]) => name) };
 }
 
@@ -386,7 +398,12 @@ async function seedAccount(
   });
   const truckIds: { id: number }[] = [];
   await insertInChunks(truckRows, async (chunk) => {
-    truckIds.push(...(await tx.insert(trucks).values(chunk.map((truck) => truck.row)).returning({ id: trucks.id })));
+    truckIds.push(
+      ...(await tx
+        .insert(trucks)
+        .values(chunk.map((truck) => truck.row))
+        .returning({ id: trucks.id })),
+    );
   });
   await insertInChunks(
     truckRows.flatMap((truck, i) => truck.history.map((entry) => ({ ...entry, truckId: truckIds[i].id, accountId: account.id }))),
@@ -441,7 +458,13 @@ async function seedMoves(
   const legFor = (trailer: { id: number; trailerNumber: string; trailerLocation: string }, legNumber: number) => {
     let to = random.pick(destinations);
     while (to === trailer.trailerLocation) to = random.pick(destinations);
-    return { legNumber, fromLocation: trailer.trailerLocation, toLocation: to, trailerId: trailer.id, trailerNumber: trailer.trailerNumber };
+    return {
+      legNumber,
+      fromLocation: trailer.trailerLocation,
+      toLocation: to,
+      trailerId: trailer.id,
+      trailerNumber: trailer.trailerNumber,
+    };
   };
 
   type State = "requested" | "in_progress" | "finished" | "cancelled";

@@ -13,8 +13,7 @@ export interface HeaderUser {
   isAdmin: boolean;
 }
 
-const menuItem =
-  "block w-full cursor-pointer rounded px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-slate-100";
+const menuItem = "block w-full cursor-pointer rounded px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-slate-100";
 
 /** The header of every page: logo, global search (the `q` URL parameter), admin shortcut, profile menu. */
 export function AppHeader({ user }: { user: HeaderUser | null }) {

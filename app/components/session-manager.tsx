@@ -1,11 +1,6 @@
 import PartySocket from "partysocket";
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  MESSAGES,
-  SESSION_CHECK_INTERVAL_MS,
-  SESSION_REFRESH_ACTIVITY_WINDOW_MS,
-  SESSION_WARNING_SECONDS,
-} from "~/domain/auth";
+import { MESSAGES, SESSION_CHECK_INTERVAL_MS, SESSION_REFRESH_ACTIVITY_WINDOW_MS, SESSION_WARNING_SECONDS } from "~/domain/auth";
 import type { RealtimeEvent } from "~/domain/realtime-events";
 import { apiFetch } from "~/lib/api-client";
 import { emitRealtimeEvent, setSocketConnected } from "~/lib/realtime-client";

@@ -39,35 +39,27 @@ export function TermsDialog({
               <X aria-hidden className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="px-4 pt-3 text-sm text-slate-600">
-            Version effective {TERMS_EFFECTIVE_DATE}
-          </Dialog.Description>
+          <Dialog.Description className="px-4 pt-3 text-sm text-slate-600">Version effective {TERMS_EFFECTIVE_DATE}</Dialog.Description>
           <div className="space-y-3 overflow-y-auto p-4 text-sm leading-relaxed text-slate-700">
             <p>
-              Yardline is provided to your company to track its trailers, trucks, yards, buildings and trailer moves.
-              By logging in you agree to use it only for your company&apos;s yard operations and only within the
-              access your role gives you.
+              Yardline is provided to your company to track its trailers, trucks, yards, buildings and trailer moves. By logging in you
+              agree to use it only for your company&apos;s yard operations and only within the access your role gives you.
             </p>
             <p>
-              Keep your password to yourself. Every change you make is recorded in the audit log with your alpha code.
-              Your account may be signed in on one device at a time; signing in elsewhere ends the other session.
+              Keep your password to yourself. Every change you make is recorded in the audit log with your alpha code. Your account may be
+              signed in on one device at a time; signing in elsewhere ends the other session.
             </p>
             <p>
-              Sessions end after a period of inactivity set by your administrator. Data you enter belongs to your
-              company and is retained according to its agreement with Yardline.
+              Sessions end after a period of inactivity set by your administrator. Data you enter belongs to your company and is retained
+              according to its agreement with Yardline.
             </p>
           </div>
           <div className="flex flex-wrap items-center justify-end gap-2 border-t p-4">
             {onAccept ? (
               <>
                 <label className="mr-auto flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5"
-                    checked={accepted}
-                    onChange={(event) => setAccepted(event.target.checked)}
-                  />
-                  I have read and accept the Terms of Use
+                  <input type="checkbox" className="h-5 w-5" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />I
+                  have read and accept the Terms of Use
                 </label>
                 <Dialog.Close className={buttonStyles.secondary}>Cancel</Dialog.Close>
                 <button

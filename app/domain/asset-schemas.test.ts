@@ -43,14 +43,22 @@ describe("trailer rules", () => {
     const parsed = trailerSchema.parse(goodTrailer);
     expect(parsed).toMatchObject({ trailer_number: "ACB1", license_plate: "ABC123", license_state: "MA", company_owner: "ACME" });
     expect(messages(trailerSchema.safeParse({ ...goodTrailer, load_type: "loaded" }))).toEqual([TRAILER_MESSAGES.loadNumberRequired]);
-    expect(messages(trailerSchema.safeParse({ ...goodTrailer, load_type: "tray", tray_count: "0" }))).toEqual([TRAILER_MESSAGES.trayCountRequired]);
+    expect(messages(trailerSchema.safeParse({ ...goodTrailer, load_type: "tray", tray_count: "0" }))).toEqual([
+      TRAILER_MESSAGES.trayCountRequired,
+    ]);
     expect(messages(trailerSchema.safeParse({ ...goodTrailer, license_state: "mas" }))).toEqual([TRAILER_MESSAGES.stateLength]);
   });
 
   it("keeps load types exclusive and Shop ⇄ in_shop", () => {
-    const tray = applyTrailerRules(trailerSchema.parse({ ...goodTrailer, load_type: "tray", tray_count: "4", load_number: "X" }), "North-1");
+    const tray = applyTrailerRules(
+      trailerSchema.parse({ ...goodTrailer, load_type: "tray", tray_count: "4", load_number: "X" }),
+      "North-1",
+    );
     expect(tray).toMatchObject({ isTray: true, trayCount: 4, isLoaded: false, loadNumber: null });
-    expect(applyTrailerRules(trailerSchema.parse({ ...goodTrailer, in_shop: "on" }), "North-1")).toMatchObject({ trailerLocation: "Shop", inShop: true });
+    expect(applyTrailerRules(trailerSchema.parse({ ...goodTrailer, in_shop: "on" }), "North-1")).toMatchObject({
+      trailerLocation: "Shop",
+      inShop: true,
+    });
     expect(applyTrailerRules(trailerSchema.parse(goodTrailer), "Shop")).toMatchObject({ inShop: true });
     expect(applyTrailerRules(trailerSchema.parse(goodTrailer), "North-1")).toMatchObject({ inShop: false });
   });
@@ -78,7 +86,13 @@ describe("truck rules", () => {
     expect(messages(truckSchema.safeParse({ ...goodTruck, license_state: "M" }))).toEqual([TRUCK_MESSAGES.stateLength]);
     expect(
       messages(
-        truckSchema.safeParse({ ...goodTruck, last_inspection: day(1), last_maintenance: day(2), next_inspection: day(0), next_maintenance: day(-1) }),
+        truckSchema.safeParse({
+          ...goodTruck,
+          last_inspection: day(1),
+          last_maintenance: day(2),
+          next_inspection: day(0),
+          next_maintenance: day(-1),
+        }),
       ),
     ).toEqual([
       TRUCK_MESSAGES.lastInspectionFuture,
@@ -92,8 +106,13 @@ describe("truck rules", () => {
   it("applies the status radio exclusively and Shop moves the truck to the Shop", () => {
     const red = applyTruckRules(truckSchema.parse({ ...goodTruck, status: "red", yellow_tagged: "on", tagged_description: "x" }), "Yard A");
     expect(red).toMatchObject({ redTagged: true, yellowTagged: false, inShop: false });
-    expect(applyTruckRules(truckSchema.parse({ ...goodTruck, status: "shop" }), "Yard A")).toMatchObject({ truckLocation: "Shop", inShop: true });
-    expect(applyTruckRules(truckSchema.parse({ ...goodTruck, red_tagged: "on", in_shop: "on", tagged_description: "x" }), "Yard A")).toMatchObject({
+    expect(applyTruckRules(truckSchema.parse({ ...goodTruck, status: "shop" }), "Yard A")).toMatchObject({
+      truckLocation: "Shop",
+      inShop: true,
+    });
+    expect(
+      applyTruckRules(truckSchema.parse({ ...goodTruck, red_tagged: "on", in_shop: "on", tagged_description: "x" }), "Yard A"),
+    ).toMatchObject({
       redTagged: true,
       inShop: true,
     });

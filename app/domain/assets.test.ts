@@ -31,7 +31,14 @@ describe("assets", () => {
 
   it("abbreviates any duration in days, hours and minutes, or in seconds under a minute", () => {
     const day = 86_400;
-    const expected: [number, string][] = [[0, "0s"], [45, "45s"], [59.4, "59s"], [59.6, "1m"], [3599, "59m"], [3600, "1h 0m"]];
+    const expected: [number, string][] = [
+      [0, "0s"],
+      [45, "45s"],
+      [59.4, "59s"],
+      [59.6, "1m"],
+      [3599, "59m"],
+      [3600, "1h 0m"],
+    ];
     expected.push([3900, "1h 5m"], [day - 1, "23h 59m"], [day, "1d 0h 0m"], [3 * day + 2 * 3600 + 59 * 60, "3d 2h 59m"], [-30, "0s"]);
     for (const [seconds, text] of expected) expect(formatDuration(seconds), `${seconds} s`).toBe(text);
   });

@@ -40,7 +40,9 @@ describe("company and account rules", () => {
       COMPANY_MESSAGES.yardCount,
       COMPANY_MESSAGES.buildingCount,
     ]);
-    expect(messages(accountSchema.safeParse({ account_name: "A", location: "Boston, MA", yard_count: "2.5" }))).toEqual([COMPANY_MESSAGES.yardCount]);
+    expect(messages(accountSchema.safeParse({ account_name: "A", location: "Boston, MA", yard_count: "2.5" }))).toEqual([
+      COMPANY_MESSAGES.yardCount,
+    ]);
     expect(accountSchema.parse({ account_name: "A", location: "Boston, MA", yard_count: "3", building_count: "" })).toMatchObject({
       yard_count: 3,
       building_count: 0,

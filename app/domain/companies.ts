@@ -68,12 +68,7 @@ export const accountSchema = z.object({
 export type AccountInput = z.infer<typeof accountSchema>;
 
 /** The values of the account form for an existing account (or a new one: zero yards and buildings). */
-export function accountFormValues(account?: {
-  account_name: string;
-  location: string;
-  yard_count: number;
-  building_count: number;
-}) {
+export function accountFormValues(account?: { account_name: string; location: string; yard_count: number; building_count: number }) {
   return {
     account_name: account?.account_name ?? "",
     location: account?.location ?? "",

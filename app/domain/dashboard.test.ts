@@ -22,7 +22,13 @@ describe("dashboard filters", () => {
       { value: "yellow", label: "Yellow Tagged" },
       { value: "available", label: "Available" },
     ]);
-    expect(filterOptions(TRUCK_STATUS_FILTERS).map((option) => option.label)).toEqual(["All", "Red Tagged", "Yellow Tagged", "Shop", "Available"]);
+    expect(filterOptions(TRUCK_STATUS_FILTERS).map((option) => option.label)).toEqual([
+      "All",
+      "Red Tagged",
+      "Yellow Tagged",
+      "Shop",
+      "Available",
+    ]);
     expect(filterOptions(TRAILER_LOAD_FILTERS).map((option) => option.label)).toEqual(["All", "Loaded", "Empty", "With Trays"]);
     expect(filterOptions(USER_STATUS_FILTERS).map((option) => option.label)).toEqual(["All", "Active", "Inactive"]);
     expect(filterOptions(TIME_SORTS)).toEqual([

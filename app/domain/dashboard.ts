@@ -94,11 +94,7 @@ export type TrailerLoadFilter = (typeof TRAILER_LOAD_FILTERS)[number];
 export type TruckStatusFilter = (typeof TRUCK_STATUS_FILTERS)[number];
 
 type FilterValue =
-  | TrailerStatusFilter
-  | TrailerLoadFilter
-  | TruckStatusFilter
-  | (typeof USER_STATUS_FILTERS)[number]
-  | (typeof TIME_SORTS)[number];
+  TrailerStatusFilter | TrailerLoadFilter | TruckStatusFilter | (typeof USER_STATUS_FILTERS)[number] | (typeof TIME_SORTS)[number];
 
 const FILTER_LABEL: Record<FilterValue, string> = {
   all: "All",

@@ -100,7 +100,12 @@ export function createMoveRequest(draft: MoveDraft) {
   };
 }
 
-const DONE_LABEL: Record<MoveAction | "request", string> = { request: "requested", accept: "accepted", finish: "finished", cancel: "cancelled" };
+const DONE_LABEL: Record<MoveAction | "request", string> = {
+  request: "requested",
+  accept: "accepted",
+  finish: "finished",
+  cancel: "cancelled",
+};
 
 /** What the panel says once a move was requested, accepted, finished or cancelled. */
 export function moveDoneMessage(move: PublicMove, done: MoveAction | "request"): string {

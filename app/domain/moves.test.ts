@@ -188,7 +188,13 @@ describe("createMoveSchema", () => {
   it("trims every field and uppercases trailer numbers, so one trailer typed twice is caught", () => {
     const parsed = createMoveSchema.parse({
       account_id: "3",
-      move_details: { type: "shuttle", moves: [{ from: " Yard A ", to: "Shop", trailer: " t1 " }, { from: "Shop", to: "Yard A", trailer: "T1" }] },
+      move_details: {
+        type: "shuttle",
+        moves: [
+          { from: " Yard A ", to: "Shop", trailer: " t1 " },
+          { from: "Shop", to: "Yard A", trailer: "T1" },
+        ],
+      },
     });
     expect(parsed.account_id).toBe(3);
     expect(parsed.move_details.moves[0]).toEqual({ from: "Yard A", to: "Shop", trailer: "T1" });
@@ -308,7 +314,10 @@ describe("the Create Move form's draft", () => {
   it("makes the same request body the API takes", () => {
     const draft = moveDraftOf(new URLSearchParams({ leg1_from: "Yard A", leg1_to: "Shop", leg1_trailer: "t1", leg1_search: "t" }));
     const body = createMoveRequest(draft);
-    expect(body).toEqual({ account_id: undefined, move_details: { type: "single", moves: [{ from: "Yard A", to: "Shop", trailer: "T1" }] } });
+    expect(body).toEqual({
+      account_id: undefined,
+      move_details: { type: "single", moves: [{ from: "Yard A", to: "Shop", trailer: "T1" }] },
+    });
     expect(createMoveSchema.safeParse(body).success).toBe(true);
   });
 });

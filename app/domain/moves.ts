@@ -44,8 +44,7 @@ export const MOVE_MESSAGES = {
   notFound: "Move not found",
   otherAccount: "Permission denied: This move belongs to another account. You can only modify moves for your own account.",
   actionDenied: "Permission denied: Only drivers, managers and administrators can accept, finish or cancel moves",
-  notYours: (action: "finish" | "cancel") =>
-    `Permission denied: Only the driver who accepted this move or a manager can ${action} it`,
+  notYours: (action: "finish" | "cancel") => `Permission denied: Only the driver who accepted this move or a manager can ${action} it`,
   conflict: {
     accept: "This move cannot be accepted due to a conflict",
     finish: "This move cannot be finished due to a conflict",

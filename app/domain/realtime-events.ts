@@ -4,7 +4,13 @@ export type RealtimeEvent =
   | { type: "trailer_location_updated"; account_id: number; trailer_id: number; location: string }
   | { type: "truck_location_updated"; account_id: number; truck_id: number; location: string }
   | { type: "location_history_updated"; account_id: number; asset: "trailer" | "truck"; asset_id: number }
-  | { type: "account_data_changed"; account_id: number; what: "trailer" | "truck" | "building" | "yard" | "user"; id: number; change: "created" | "updated" | "deleted" }
+  | {
+      type: "account_data_changed";
+      account_id: number;
+      what: "trailer" | "truck" | "building" | "yard" | "user";
+      id: number;
+      change: "created" | "updated" | "deleted";
+    }
   | { type: "session_ended"; session_id: number; reason: string };
 
 export const ALL_ACCOUNTS_ROOM = "all";

@@ -24,11 +24,6 @@ describe("roles", () => {
   });
 
   it("only managers and above are managerial", () => {
-    expect(ROLES.filter((role) => isManagerial(flagsFor(role)))).toEqual([
-      "admin",
-      "super_manager",
-      "account_manager",
-      "manager",
-    ]);
+    expect(ROLES.filter((role) => isManagerial(flagsFor(role)))).toEqual(["admin", "super_manager", "account_manager", "manager"]);
   });
 });

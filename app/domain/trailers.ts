@@ -117,9 +117,24 @@ const check = (on: boolean) => (on ? "on" : "");
 /** A stored trailer as Update Trailer's fields hold it; `assignedUser` is the assignee's type-ahead value. */
 export function trailerFormValues(
   trailer: {
-    trailerNumber: string; companyOwner: string; trailerLocation: string; type: string | null; licenseState: string | null; licensePlate: string | null;
-    isLoaded: boolean; isTray: boolean; loadNumber: string | null; trayCount: number; redTagged: boolean; yellowTagged: boolean; inShop: boolean;
-    taggedDescription: string | null; lastInspection: string | null; nextInspection: string | null; lastMaintenance: string | null; nextMaintenance: string | null;
+    trailerNumber: string;
+    companyOwner: string;
+    trailerLocation: string;
+    type: string | null;
+    licenseState: string | null;
+    licensePlate: string | null;
+    isLoaded: boolean;
+    isTray: boolean;
+    loadNumber: string | null;
+    trayCount: number;
+    redTagged: boolean;
+    yellowTagged: boolean;
+    inShop: boolean;
+    taggedDescription: string | null;
+    lastInspection: string | null;
+    nextInspection: string | null;
+    lastMaintenance: string | null;
+    nextMaintenance: string | null;
   },
   assignedUser: string,
 ) {

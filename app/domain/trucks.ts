@@ -95,7 +95,12 @@ export const truckSchema = z
 export type TruckInput = z.infer<typeof truckSchema>;
 
 /** The status flags of an input: the radio when given (exclusive), else the checkboxes as sent. */
-export function truckFlags(input: { status?: (typeof TRUCK_STATUSES)[number]; red_tagged: boolean; yellow_tagged: boolean; in_shop: boolean }) {
+export function truckFlags(input: {
+  status?: (typeof TRUCK_STATUSES)[number];
+  red_tagged: boolean;
+  yellow_tagged: boolean;
+  in_shop: boolean;
+}) {
   if (input.status) {
     return { redTagged: input.status === "red", yellowTagged: input.status === "yellow", inShop: input.status === "shop" };
   }
@@ -128,9 +133,22 @@ export function applyTruckRules(input: TruckInput, location: string) {
 /** A stored truck as Update Truck's fields hold it; `assignedUser` is the assignee's type-ahead value. */
 export function truckFormValues(
   truck: {
-    truckNumber: string; truckLocation: string; type: string; licensePlate: string; licenseState: string; year: number; make: string; model: string;
-    redTagged: boolean; yellowTagged: boolean; inShop: boolean; taggedDescription: string | null;
-    lastInspection: string | null; nextInspection: string | null; lastMaintenance: string | null; nextMaintenance: string | null;
+    truckNumber: string;
+    truckLocation: string;
+    type: string;
+    licensePlate: string;
+    licenseState: string;
+    year: number;
+    make: string;
+    model: string;
+    redTagged: boolean;
+    yellowTagged: boolean;
+    inShop: boolean;
+    taggedDescription: string | null;
+    lastInspection: string | null;
+    nextInspection: string | null;
+    lastMaintenance: string | null;
+    nextMaintenance: string | null;
   },
   assignedUser: string,
 ) {

@@ -96,10 +96,7 @@ const driverNumberInput = z
   .nullable()
   .transform((value) => (value === undefined || value === null || String(value).trim() === "" ? undefined : String(value).trim()));
 
-function checkRoleFields(
-  value: { role?: Role; alpha_code?: string; driver_number?: string },
-  ctx: z.RefinementCtx,
-) {
+function checkRoleFields(value: { role?: Role; alpha_code?: string; driver_number?: string }, ctx: z.RefinementCtx) {
   if (value.role && value.role !== "security" && !value.alpha_code) {
     ctx.addIssue({ code: "custom", path: ["alpha_code"], message: USER_MESSAGES.alphaCodeRequired });
   }

@@ -29,7 +29,8 @@ export function pageRoute<Args, Result>(handler: (args: Args) => Promise<Result>
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof ServiceError) throw data<RefusalData>({ message: error.message, errors: error.errors }, { status: error.status });
+      if (error instanceof ServiceError)
+        throw data<RefusalData>({ message: error.message, errors: error.errors }, { status: error.status });
       throw error;
     }
   };
@@ -39,7 +40,11 @@ export function pageRoute<Args, Result>(handler: (args: Args) => Promise<Result>
  * A form action's service call: a refusal comes back as the form's result, next to the field it
  * is about (else above the form), with its status. `hideFields` are never sent back (passwords).
  */
-export async function replyTo<Result>(submission: Submission<unknown>, work: () => Promise<Result>, options: { hideFields?: string[] } = {}) {
+export async function replyTo<Result>(
+  submission: Submission<unknown>,
+  work: () => Promise<Result>,
+  options: { hideFields?: string[] } = {},
+) {
   try {
     return await work();
   } catch (error) {
@@ -55,7 +60,11 @@ export async function replyTo<Result>(submission: Submission<unknown>, work: () 
  * A form page's action: the posted form is parsed with the page's schema (errors back to the form
  * with 400), then `work` runs with the parsed value, a refusal landing next to its field.
  */
-export async function submitForm<Schema extends z.ZodType, Result>(request: Request, schema: Schema, work: (value: z.output<Schema>) => Promise<Result>) {
+export async function submitForm<Schema extends z.ZodType, Result>(
+  request: Request,
+  schema: Schema,
+  work: (value: z.output<Schema>) => Promise<Result>,
+) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   return replyTo(submission, () => work(submission.value));

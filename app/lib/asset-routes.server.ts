@@ -32,7 +32,10 @@ export function assetEditLoader<Row extends { id: number; accountId: number }, V
 }
 
 /** The posted form, parsed with the kind's schema, saved; then on to the address `save` answers. */
-export function assetSaveAction<Schema extends z.ZodType>(schema: Schema, save: (ctx: ServiceContext, value: z.output<Schema>, id: number) => Promise<string>) {
+export function assetSaveAction<Schema extends z.ZodType>(
+  schema: Schema,
+  save: (ctx: ServiceContext, value: z.output<Schema>, id: number) => Promise<string>,
+) {
   return async ({ request, params, context }: ActionFunctionArgs) => {
     const { ctx } = await requirePage(request, context);
     return submitForm(request, schema, async (value) => redirect(await save(ctx, value, Number(params.id))));

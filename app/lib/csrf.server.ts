@@ -20,10 +20,7 @@ export function csrfCookie(request: Request, token: string): string {
 }
 
 /** The token pages and scripts must send, and the cookie to set when the browser lacks it. */
-export async function csrfTokenFor(
-  request: Request,
-  context: AppLoadContext,
-): Promise<{ token: string; setCookie: string | null }> {
+export async function csrfTokenFor(request: Request, context: AppLoadContext): Promise<{ token: string; setCookie: string | null }> {
   const current = readCookie(request, CSRF_COOKIE);
   const session = await context.session();
   const token = session.state === "live" ? session.session.csrfSecret : current || newToken();

@@ -49,11 +49,7 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
  * Runs `work` in one transaction with the acting user recorded for the audit trigger
  * (db/migrations/0001_triggers.sql reads `yardline.actor`). Every write goes through here.
  */
-export async function withActor<T>(
-  db: Database,
-  actorAlphaCode: string | null,
-  work: (tx: Transaction) => Promise<T>,
-): Promise<T> {
+export async function withActor<T>(db: Database, actorAlphaCode: string | null, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('yardline.actor', ${actorAlphaCode ?? ""}, true)`);
     return work(tx);

@@ -101,4 +101,3 @@ export function clientInfo(request: Request) {
     ipAddress: request.headers.get("CF-Connecting-IP") ?? forwarded ?? "127.0.0.1",
   };
 }
-

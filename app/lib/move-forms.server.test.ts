@@ -13,7 +13,8 @@ function form(fields: Record<string, string>) {
 
 async function answered(fields: Record<string, string>, work: () => Promise<object>, user = manager) {
   const answer = await answerMoveForm(request, form(fields), user, work as never);
-  if (answer instanceof Response) return { location: answer.headers.get("Location"), cookie: answer.headers.get("Set-Cookie"), status: answer.status };
+  if (answer instanceof Response)
+    return { location: answer.headers.get("Location"), cookie: answer.headers.get("Set-Cookie"), status: answer.status };
   const { data, init } = answer as unknown as { data: unknown; init: ResponseInit | null };
   return { data, status: init?.status ?? 200 };
 }

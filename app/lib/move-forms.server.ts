@@ -102,7 +102,11 @@ export async function answerMoveForm(
  * What a page's loader gives its Move Status panel (see `movePanel`), in the viewer's time zone,
  * with the outcome of the move form the page was sent back from; `headers` forget that outcome.
  */
-export async function movePanelFor(request: Request, ctx: ServiceContext, account: number | null): Promise<{ panel: MovePanelData; headers: HeadersInit }> {
+export async function movePanelFor(
+  request: Request,
+  ctx: ServiceContext,
+  account: number | null,
+): Promise<{ panel: MovePanelData; headers: HeadersInit }> {
   const params = new URL(request.url).searchParams;
   const outcome = readOutcome(request);
   const panel = await movePanel(ctx, {

@@ -3,7 +3,17 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceDetailView, type PlaceFormView, type PlaceKind } from "../domain/places";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { accountChoices } from "../services/accounts.server";
-import { createPlace, deletePlace, getPlace, listPlaces, publicPlace, updatePlace, type BuildingRow, type PlaceRow, type YardRow } from "../services/places.server";
+import {
+  createPlace,
+  deletePlace,
+  getPlace,
+  listPlaces,
+  publicPlace,
+  updatePlace,
+  type BuildingRow,
+  type PlaceRow,
+  type YardRow,
+} from "../services/places.server";
 import { apiRoute, pageRoute, refusalOf, replyTo } from "./answers.server";
 import { methodNotAllowed, readJson } from "./api.server";
 import { requireApi, requirePage } from "./guards.server";
@@ -21,7 +31,12 @@ function detailOf<K extends PlaceKind>(kind: K, place: PlaceRow<K>): Pick<PlaceD
     const building = place as BuildingRow;
     return {
       title: `Building ${building.buildingName}`,
-      rows: [["Name", building.buildingName], ["Doors", String(building.buildingDoorNumber)], ["Created", when(building.createdAt)], ["Updated", when(building.updatedAt)]],
+      rows: [
+        ["Name", building.buildingName],
+        ["Doors", String(building.buildingDoorNumber)],
+        ["Created", when(building.createdAt)],
+        ["Updated", when(building.updatedAt)],
+      ],
     };
   }
   const yard = place as YardRow;

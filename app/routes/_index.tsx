@@ -22,7 +22,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.account ? `${data.account.accountName} Dashboard · Yardline` : "Dashboard · Yardline" },
 ];
 
-
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
   const dashboard = await accountDashboard(ctx, parseDashboardView(new URL(request.url).searchParams));
@@ -49,15 +48,18 @@ export default function Dashboard() {
         <h1 className="text-2xl font-semibold">Dashboard</h1>
       )}
       {account || isAdmin ? (
-        <MoveStatusPanel viewer={data.viewer} accountId={account?.id ?? null} accounts={isAdmin ? data.accounts : undefined} panel={data.moves} />
+        <MoveStatusPanel
+          viewer={data.viewer}
+          accountId={account?.id ?? null}
+          accounts={isAdmin ? data.accounts : undefined}
+          panel={data.moves}
+        />
       ) : null}
       <TabNav tabs={data.tabs} view={view} />
       <div className="mt-4">
         {!account ? (
           <p className="text-slate-700">
-            {isAdmin
-              ? `Please select an account to view ${view.tab}`
-              : "No account selected. Please contact support if this persists."}
+            {isAdmin ? `Please select an account to view ${view.tab}` : "No account selected. Please contact support if this persists."}
           </p>
         ) : data.trailers ? (
           <TrailersTab view={view} trailers={data.trailers} canAdd={data.canEditAssets} />

@@ -13,7 +13,11 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   const body = (await readJson(request)) as Record<string, unknown>;
-  const { user, temporaryPassword } = await createUser(ctx, { ...body, role: body.role ?? roleFromFlags(body), account_id: body.account_id ?? undefined });
+  const { user, temporaryPassword } = await createUser(ctx, {
+    ...body,
+    role: body.role ?? roleFromFlags(body),
+    account_id: body.account_id ?? undefined,
+  });
   return Response.json({ success: true, user: publicUser(user), temporary_password: temporaryPassword, errors: [] }, { status: 201 });
 });
 

@@ -16,7 +16,11 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     sort: TRUCK_SORTS.find((column) => column === params.get("sort")) ?? "number",
     order: params.get("order") === "desc" ? "desc" : "asc",
   });
-  return listPage("trucks", list.trucks.map(({ truck, assignedTo }) => ({ ...publicTruck(truck), assigned_to: assignedTo })), list);
+  return listPage(
+    "trucks",
+    list.trucks.map(({ truck, assignedTo }) => ({ ...publicTruck(truck), assigned_to: assignedTo })),
+    list,
+  );
 });
 
 /** `POST /api/trucks/`: Add Truck. */

@@ -51,7 +51,12 @@ export default function ChangePassword() {
   });
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center bg-black/50 p-3 pt-[8vh]">
-      <div role="dialog" aria-modal="true" aria-labelledby="change-password-title" className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="change-password-title"
+        className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl"
+      >
         <h1 id="change-password-title" className="text-lg font-semibold">
           Change Your Password
         </h1>

@@ -55,9 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Signed in: home (or the password change); refused: the message on the form; live elsewhere: the dialog. */
 function answerLogin(request: Request, outcome: LoginOutcome, refusal: (errors: string[]) => SubmissionResult<string[]>) {
-  if (outcome.kind === "refused") return data<LoginAnswer>({ result: refusal([outcome.error]), activeSession: null }, { status: outcome.status });
+  if (outcome.kind === "refused")
+    return data<LoginAnswer>({ result: refusal([outcome.error]), activeSession: null }, { status: outcome.status });
   if (outcome.kind === "active_elsewhere") {
-    return data<LoginAnswer>({ result: null, activeSession: sessionInfo(outcome.other) }, { headers: pendingLoginHeaders(request, outcome) });
+    return data<LoginAnswer>(
+      { result: null, activeSession: sessionInfo(outcome.other) },
+      { headers: pendingLoginHeaders(request, outcome) },
+    );
   }
   const destination = outcome.user.firstLogin ? "/change-password" : homeOf(outcome.user);
   return redirect(destination, { headers: signedInCookies(request, outcome) });
@@ -125,12 +129,7 @@ export default function LoginPage() {
         />
         <InputField label="Password" field={fields.password} type="password" autoComplete="current-password" />
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={remember}
-            onChange={(event) => setRemember(event.target.checked)}
-            className="h-5 w-5"
-          />
+          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} className="h-5 w-5" />
           Remember my email
         </label>
         <div>

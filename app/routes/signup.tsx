@@ -64,9 +64,8 @@ export default function AddNewUser() {
     <section className="mx-auto max-w-xl">
       <h1 className="text-2xl font-semibold">Add New User</h1>
       <p className="mt-1 text-sm text-slate-600">
-        A new user gets a temporary password, shown to you once after creation, and must change it at first login. Each
-        user gets a random one of their own: a shared default password would let anyone who knows it take over new
-        accounts before their owners sign in.
+        A new user gets a temporary password, shown to you once after creation, and must change it at first login. Each user gets a random
+        one of their own: a shared default password would let anyone who knows it take over new accounts before their owners sign in.
       </p>
       {created ? <CreatedUserNotice {...created} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
@@ -109,9 +108,7 @@ export default function AddNewUser() {
             event.currentTarget.value = event.currentTarget.value.toLowerCase();
           }}
         />
-        {role && needsDriverNumber(role) ? (
-          <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" />
-        ) : null}
+        {role && needsDriverNumber(role) ? <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" /> : null}
         <FormActions cancelTo="/" submitLabel="Add User" />
       </Form>
     </section>

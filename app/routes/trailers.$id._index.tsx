@@ -58,7 +58,16 @@ export default function TrailerDetail() {
   const { trailer, history, assignments, can } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as { errors?: string[] } | undefined;
   return (
-    <AssetDetailPage kind="trailer" id={trailer.id} title={`Trailer ${trailer.number}`} backTo="/" can={can} refusals={refused?.errors} history={history} refreshMs={30_000}>
+    <AssetDetailPage
+      kind="trailer"
+      id={trailer.id}
+      title={`Trailer ${trailer.number}`}
+      backTo="/"
+      can={can}
+      refusals={refused?.errors}
+      history={history}
+      refreshMs={30_000}
+    >
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
         {trailer.rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-[10rem_1fr] gap-2 px-4 py-2.5 text-sm">

@@ -7,10 +7,21 @@ import { getTrailer, updateTrailer } from "~/services/trailers.server";
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Trailer · Yardline" }];
-export const loader = assetEditLoader(getTrailer, (trailer, users) => trailerFormValues(trailer, users.find((user) => user.id === trailer.userId)?.value ?? ""));
+export const loader = assetEditLoader(getTrailer, (trailer, users) =>
+  trailerFormValues(trailer, users.find((user) => user.id === trailer.userId)?.value ?? ""),
+);
 export const action = assetSaveAction(trailerSchema, (ctx, value, id) => updateTrailer(ctx, id, value).then(() => "/"));
 
 export default function UpdateTrailer() {
   const { id, values, choices } = useLoaderData<typeof loader>();
-  return <TrailerForm title="Update Trailer" submitLabel="Update" cancelTo={`/trailers/${id}`} choices={choices} defaultValue={values} lastResult={useActionData<typeof action>()} />;
+  return (
+    <TrailerForm
+      title="Update Trailer"
+      submitLabel="Update"
+      cancelTo={`/trailers/${id}`}
+      choices={choices}
+      defaultValue={values}
+      lastResult={useActionData<typeof action>()}
+    />
+  );
 }

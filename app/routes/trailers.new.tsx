@@ -13,5 +13,14 @@ export const action = assetSaveAction(trailerSchema, (ctx, value) => createTrail
 export default function AddNewTrailer() {
   const { accountId, ...choices } = useLoaderData<typeof loader>();
   const defaults = { ...defaultServiceDates(), load_type: "empty", account_id: accountId ? String(accountId) : "" };
-  return <TrailerForm title="Add New Trailer" submitLabel="Add Trailer" cancelTo="/" choices={choices} defaultValue={defaults} lastResult={useActionData<typeof action>()} />;
+  return (
+    <TrailerForm
+      title="Add New Trailer"
+      submitLabel="Add Trailer"
+      cancelTo="/"
+      choices={choices}
+      defaultValue={defaults}
+      lastResult={useActionData<typeof action>()}
+    />
+  );
 }

@@ -17,13 +17,48 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
   const { ctx, user } = await requirePage(request, context);
   const truck = await getTruck(ctx, Number(params.id));
   const history = await assetHistory(ctx.db, "truck", truck.id);
-    const sections: [string, [string, string][]][] = [
-      ["General Information", [["Truck Number", truck.truckNumber], ["Type", typeLabel(truck.type)], ["Location", truck.truckLocation], ["Assigned To", truck.lastUser ?? "Not assigned"]]],
-      ["Vehicle Details", [["Year", String(truck.year)], ["Make", truck.make], ["Model", truck.model], ["License", `${truck.licenseState} - ${truck.licensePlate}`], ["VIN", truck.vin ?? "—"]]],
-      ["Status Information", [["Status", vehicleStatus(truck)], ["Tagged Description", truck.taggedDescription ?? "—"]]],
-      ["Maintenance Information", [["Last Inspection", truck.lastInspection ?? "—"], ["Next Inspection", truck.nextInspection ?? "—"], ["Last Maintenance", truck.lastMaintenance ?? "—"], ["Next Maintenance", truck.nextMaintenance ?? "—"]]],
-    ];
-  return { truck: { id: truck.id, number: truck.truckNumber, sections }, history, can: { edit: canEditAssets(user), delete: canDeleteAsset(user, truck.accountId) } };
+  const sections: [string, [string, string][]][] = [
+    [
+      "General Information",
+      [
+        ["Truck Number", truck.truckNumber],
+        ["Type", typeLabel(truck.type)],
+        ["Location", truck.truckLocation],
+        ["Assigned To", truck.lastUser ?? "Not assigned"],
+      ],
+    ],
+    [
+      "Vehicle Details",
+      [
+        ["Year", String(truck.year)],
+        ["Make", truck.make],
+        ["Model", truck.model],
+        ["License", `${truck.licenseState} - ${truck.licensePlate}`],
+        ["VIN", truck.vin ?? "—"],
+      ],
+    ],
+    [
+      "Status Information",
+      [
+        ["Status", vehicleStatus(truck)],
+        ["Tagged Description", truck.taggedDescription ?? "—"],
+      ],
+    ],
+    [
+      "Maintenance Information",
+      [
+        ["Last Inspection", truck.lastInspection ?? "—"],
+        ["Next Inspection", truck.nextInspection ?? "—"],
+        ["Last Maintenance", truck.lastMaintenance ?? "—"],
+        ["Next Maintenance", truck.nextMaintenance ?? "—"],
+      ],
+    ],
+  ];
+  return {
+    truck: { id: truck.id, number: truck.truckNumber, sections },
+    history,
+    can: { edit: canEditAssets(user), delete: canDeleteAsset(user, truck.accountId) },
+  };
 });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -38,7 +73,16 @@ export default function TruckDetail() {
   const { truck, history, can } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as { errors?: string[] } | undefined;
   return (
-    <AssetDetailPage kind="truck" id={truck.id} title={`Truck ${truck.number}`} backTo="/?tab=trucks" can={can} refusals={refused?.errors} history={history} refreshMs={300_000}>
+    <AssetDetailPage
+      kind="truck"
+      id={truck.id}
+      title={`Truck ${truck.number}`}
+      backTo="/?tab=trucks"
+      can={can}
+      refusals={refused?.errors}
+      history={history}
+      refreshMs={300_000}
+    >
       <div className="grid gap-4 md:grid-cols-2">
         {truck.sections.map(([heading, rows]) => (
           <section key={heading} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -7,12 +7,24 @@ import { getTruck, updateTruck } from "~/services/trucks.server";
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Truck · Yardline" }];
-export const loader = assetEditLoader(getTruck, (truck, users) => truckFormValues(truck, users.find((user) => user.id === truck.assignedUserId)?.value ?? ""));
+export const loader = assetEditLoader(getTruck, (truck, users) =>
+  truckFormValues(truck, users.find((user) => user.id === truck.assignedUserId)?.value ?? ""),
+);
 export const action = assetSaveAction(truckSchema, (ctx, value, id) => updateTruck(ctx, id, value).then((truck) => `/trucks/${truck.id}`));
 
 /** Update Truck: the status as one radio (Available, Red Tagged, Yellow Tagged, Shop). */
 export default function UpdateTruck() {
   const { id, values, choices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  return <TruckForm title="Update Truck" submitLabel="Update" cancelTo={`/trucks/${id}`} choices={choices} defaultValue={values} statusAsRadio lastResult={lastResult} />;
+  return (
+    <TruckForm
+      title="Update Truck"
+      submitLabel="Update"
+      cancelTo={`/trucks/${id}`}
+      choices={choices}
+      defaultValue={values}
+      statusAsRadio
+      lastResult={lastResult}
+    />
+  );
 }

@@ -16,5 +16,15 @@ export default function AddTruck() {
   const { accountId, ...choices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const defaults = { ...defaultServiceDates(), account_id: accountId ? String(accountId) : "" };
-  return <TruckForm title="Add Truck" submitLabel="Add Truck" cancelTo="/?tab=trucks" choices={choices} defaultValue={defaults} statusAsRadio={false} lastResult={lastResult} />;
+  return (
+    <TruckForm
+      title="Add Truck"
+      submitLabel="Add Truck"
+      cancelTo="/?tab=trucks"
+      choices={choices}
+      defaultValue={defaults}
+      statusAsRadio={false}
+      lastResult={lastResult}
+    />
+  );
 }

@@ -9,9 +9,7 @@ import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.user?.email ?? "User"} · Yardline` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `${loaded?.user?.email ?? "User"} · Yardline` }];
 
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx, user: viewer } = await requirePage(request, context);
@@ -109,5 +107,9 @@ export default function UserDetail() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: ({ message }) => <RefusalView message={message} backTo="/" backLabel="Back to the dashboard" /> }} />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: ({ message }) => <RefusalView message={message} backTo="/" backLabel="Back to the dashboard" /> }}
+    />
+  );
 }

@@ -91,9 +91,7 @@ export default function EditUser() {
             event.currentTarget.value = event.currentTarget.value.toLowerCase();
           }}
         />
-        {role && needsDriverNumber(role) ? (
-          <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" />
-        ) : null}
+        {role && needsDriverNumber(role) ? <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" /> : null}
         <RoleRadioGroup name={fields.role.name} roles={roles} value={role} onChange={setRole} errorId={fields.role.errorId} />
         <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
         <InputField label="New Password (optional)" field={fields.password} type="password" autoComplete="new-password" />

@@ -32,7 +32,14 @@ export async function resolveAssignee(db: Queryable, accountId: number, choice: 
 /** Active users of an account to assign an asset to, searched by name, email, alpha code or driver number. */
 async function assignableUsers(db: Queryable, accountId: number, search: string, limit: number) {
   return db
-    .select({ id: users.id, alphaCode: users.alphaCode, email: users.email, firstName: users.firstName, lastName: users.lastName, driverNumber: users.driverNumber })
+    .select({
+      id: users.id,
+      alphaCode: users.alphaCode,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      driverNumber: users.driverNumber,
+    })
     .from(users)
     .where(
       and(
@@ -53,7 +60,12 @@ export async function assigneeChoices(ctx: ServiceContext, account?: unknown, se
   return rows.map((row) => ({
     id: row.id,
     value: row.alphaCode ?? row.email,
-    label: [row.alphaCode, [row.firstName, row.lastName].filter(Boolean).join(" "), row.email, row.driverNumber ? `#${row.driverNumber}` : ""]
+    label: [
+      row.alphaCode,
+      [row.firstName, row.lastName].filter(Boolean).join(" "),
+      row.email,
+      row.driverNumber ? `#${row.driverNumber}` : "",
+    ]
       .filter(Boolean)
       .join(" · "),
   }));

@@ -3,7 +3,16 @@ import { loginAttempts, sessions, users } from "../../db/schema";
 import { MESSAGES, newPasswordSchema, type LoginInput, type SessionInfo } from "../domain/auth";
 import type { Database } from "../lib/db.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "../lib/password.server";
-import { hashToken, isPastTimeout, newToken, timeoutHours, touchSession, type SessionRow, type SessionState, type UserRow } from "../lib/session.server";
+import {
+  hashToken,
+  isPastTimeout,
+  newToken,
+  timeoutHours,
+  touchSession,
+  type SessionRow,
+  type SessionState,
+  type UserRow,
+} from "../lib/session.server";
 import { actorOf, write, type ServiceContext, type SystemContext } from "./context.server";
 import { parseInput } from "./errors.server";
 
@@ -71,8 +80,7 @@ async function rateLimited(db: Database, email: string, ipAddress: string | null
     failures(eq(loginAttempts.email, email)),
     ipAddress ? failures(eq(loginAttempts.ipAddress, ipAddress)) : Promise.resolve([{ failures: 0, oldest: null }]),
   ]);
-  const blocked =
-    byEmail.failures >= LOGIN_LIMITS.perEmail ? byEmail : byIp.failures >= LOGIN_LIMITS.perIp ? byIp : null;
+  const blocked = byEmail.failures >= LOGIN_LIMITS.perEmail ? byEmail : byIp.failures >= LOGIN_LIMITS.perIp ? byIp : null;
   if (!blocked) return null;
   const oldest = blocked.oldest ? new Date(blocked.oldest).getTime() : Date.now();
   const retryAfterSeconds = Math.max(1, Math.ceil((oldest + LOGIN_LIMITS.windowMinutes * 60_000 - Date.now()) / 1000));
@@ -87,15 +95,22 @@ async function rateLimited(db: Database, email: string, ipAddress: string | null
 export const PENDING_LOGIN_MINUTES = 5;
 
 function base64url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** The ticket's HMAC key: the user's password hash, which never leaves the server (a new password voids every ticket). */
 function ticketKey(user: UserRow) {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(user.passwordHash), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(user.passwordHash), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
 }
 
-const ticketText = (userId: number, otherSessionId: number, expires: number) => new TextEncoder().encode(`pending-login:${userId}:${otherSessionId}:${expires}`);
+const ticketText = (userId: number, otherSessionId: number, expires: number) =>
+  new TextEncoder().encode(`pending-login:${userId}:${otherSessionId}:${expires}`);
 
 async function pendingLoginTicket(user: UserRow, otherSessionId: number): Promise<string> {
   const expires = Date.now() + PENDING_LOGIN_MINUTES * 60_000;
@@ -122,7 +137,12 @@ async function readPendingLogin(db: Database, ticket: string | null): Promise<{ 
  * outcome describes it; a session past the inactivity timeout is ended and the login goes
  * through, saying so.
  */
-async function openSession(ctx: SystemContext, user: UserRow, client: ClientInfo, replaces: (other: SessionRow) => boolean): Promise<LoginOutcome> {
+async function openSession(
+  ctx: SystemContext,
+  user: UserRow,
+  client: ClientInfo,
+  replaces: (other: SessionRow) => boolean,
+): Promise<LoginOutcome> {
   const hours = await timeoutHours(ctx.db);
   const token = newToken();
   const tokenHash = await hashToken(token);

@@ -29,7 +29,10 @@ export type PublicCompany = ReturnType<typeof publicCompany>;
  */
 async function reachableCompanyId(ctx: ServiceContext): Promise<number | null> {
   if (ctx.actor.isAdmin) return null;
-  const [row] = await ctx.db.select({ companyId: accounts.companyId }).from(accounts).where(eq(accounts.id, requireAccount(ctx.actor)));
+  const [row] = await ctx.db
+    .select({ companyId: accounts.companyId })
+    .from(accounts)
+    .where(eq(accounts.id, requireAccount(ctx.actor)));
   return row?.companyId ?? 0;
 }
 
@@ -69,9 +72,7 @@ export async function getCompany(ctx: ServiceContext, id: number) {
 export async function createCompany(ctx: ServiceContext, input: unknown) {
   requireCompanyAdmin(ctx);
   const value = parseInput(companySchema, input);
-  const [company] = await write(ctx, (tx) =>
-    tx.insert(companies).values({ companyName: value.company_name }).returning(),
-  );
+  const [company] = await write(ctx, (tx) => tx.insert(companies).values({ companyName: value.company_name }).returning());
   return publicCompany(company, 0);
 }
 
@@ -142,7 +143,10 @@ export async function adminSnapshot(ctx: ServiceContext) {
   const take = ADMIN_SNAPSHOT_LIMIT + 1;
   const [companyRows, accountRows, userRows, truckRows, trailerRows, buildingRows, yardRows] = await Promise.all([
     db
-      .select({ company: companies, accountCount: sql<number>`(select count(*)::int from accounts a where a.company_id = ${companies.id})` })
+      .select({
+        company: companies,
+        accountCount: sql<number>`(select count(*)::int from accounts a where a.company_id = ${companies.id})`,
+      })
       .from(companies)
       .orderBy(asc(companies.id))
       .limit(take),

@@ -59,7 +59,12 @@ export class Effects {
   }
 
   /** An asset, a place, a move or a user of the account changed without moving anything. */
-  accountChanged(accountId: number, what: "trailer" | "truck" | "building" | "yard" | "user", id: number, change: "created" | "updated" | "deleted"): void {
+  accountChanged(
+    accountId: number,
+    what: "trailer" | "truck" | "building" | "yard" | "user",
+    id: number,
+    change: "created" | "updated" | "deleted",
+  ): void {
     this.publish(accountId, { type: "account_data_changed", account_id: accountId, what, id, change });
   }
 

@@ -161,7 +161,11 @@ export function dashboardTabs(ctx: ServiceContext): DashboardTab[] {
 export async function accountDashboard(ctx: ServiceContext, requested: DashboardView): Promise<AccountDashboard> {
   const accountId = accountScope(ctx.actor, requested.account);
   const tabs = dashboardTabs(ctx);
-  const view: DashboardView = { ...requested, tab: tabs.includes(requested.tab) ? requested.tab : "trailers", account: ctx.actor.isAdmin ? requested.account : null };
+  const view: DashboardView = {
+    ...requested,
+    tab: tabs.includes(requested.tab) ? requested.tab : "trailers",
+    account: ctx.actor.isAdmin ? requested.account : null,
+  };
   const [summary, accounts] = await Promise.all([accountId === null ? null : accountSummary(ctx.db, accountId), accountChoices(ctx)]);
   const account = summary && { id: summary.id, accountName: summary.accountName, location: summary.location };
   const none = { trailers: null, trucks: null, users: null, yards: null, buildings: null };

@@ -23,7 +23,10 @@ export function validationErrors(error: ZodError): string[] {
 }
 
 /** Parses a service's input with its schema; a failure is a 400 with the schema's messages. */
-export function parseInput<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, input: unknown): T {
+export function parseInput<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } },
+  input: unknown,
+): T {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
   return parsed.data;

@@ -55,12 +55,7 @@ export function historyEntry(
 /** The history of one asset, newest first. */
 export async function assetHistory(db: Queryable, kind: AssetKind, id: number, limit = 200) {
   const { history, assetId } = TABLES[kind];
-  const rows = await db
-    .select()
-    .from(history)
-    .where(eq(assetId, id))
-    .orderBy(desc(history.entryTime), desc(history.id))
-    .limit(limit);
+  const rows = await db.select().from(history).where(eq(assetId, id)).orderBy(desc(history.entryTime), desc(history.id)).limit(limit);
   return rows.map((row) => historyEntry(row));
 }
 
@@ -74,12 +69,7 @@ export async function accountHistory(ctx: ServiceContext, kind: AssetKind, accou
   const rows = await ctx.db
     .select({ assetId, row: history })
     .from(history)
-    .where(
-      and(
-        eq(history.accountId, accountId),
-        sql`coalesce(${history.exitTime}, now()) > now() - make_interval(days => ${days})`,
-      ),
-    )
+    .where(and(eq(history.accountId, accountId), sql`coalesce(${history.exitTime}, now()) > now() - make_interval(days => ${days})`))
     .orderBy(desc(history.entryTime), desc(history.id));
   const byAsset: Record<number, ReturnType<typeof historyEntry>[]> = {};
   const now = Date.now();

@@ -144,14 +144,20 @@ export async function moveLocations(ctx: ServiceContext, account: unknown): Prom
  * draft's, else the page's) and the free trailers at each From chosen so far. None for a viewer
  * who may not create moves; no locations yet for an admin who has not chosen an account.
  */
-export async function createMoveChoices(ctx: ServiceContext, draft: MoveDraft, pageAccount: number | null = null): Promise<CreateMoveChoices | null> {
+export async function createMoveChoices(
+  ctx: ServiceContext,
+  draft: MoveDraft,
+  pageAccount: number | null = null,
+): Promise<CreateMoveChoices | null> {
   if (!canCreateMoves(ctx.actor.user)) return null;
   const accountId = accountScope(ctx.actor, draft.account ?? pageAccount);
   if (accountId === null) return { account: null, locations: null, trailersAt: {} };
   const chosen = draft.legs.filter((leg) => leg.from);
   const [locations, ...lists] = await Promise.all([
     moveLocations(ctx, accountId),
-    ...chosen.map((leg) => availableTrailers(ctx, { account: accountId, location: leg.from, excludeRedTagged: draft.hideRedTagged, search: leg.search })),
+    ...chosen.map((leg) =>
+      availableTrailers(ctx, { account: accountId, location: leg.from, excludeRedTagged: draft.hideRedTagged, search: leg.search }),
+    ),
   ]);
   return { account: accountId, locations, trailersAt: Object.fromEntries(chosen.map((leg, index) => [leg.from, lists[index]])) };
 }

@@ -101,12 +101,11 @@ export async function listMoves(ctx: ServiceContext, query: MoveListQuery) {
   const where = and(scopeCondition(accountScope(ctx.actor, query.account)), query.state ? STATE_CONDITION[query.state] : undefined);
   const order = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
-    selectMoves(ctx.db)
-      .where(where)
-      .orderBy(order(moves.requestTime), order(moves.id))
-      .limit(pageSize)
-      .offset(offset),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(moves).where(where),
+    selectMoves(ctx.db).where(where).orderBy(order(moves.requestTime), order(moves.id)).limit(pageSize).offset(offset),
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(moves)
+      .where(where),
   ]);
   return { moves: rows.map(publicMove), total, page, pageSize };
 }
@@ -124,7 +123,9 @@ async function activeMoveConflicts(db: Queryable, trailerIds: number[]) {
     .from(moveLegs)
     .innerJoin(moves, eq(moves.id, moveLegs.moveId))
     .where(and(inArray(moveLegs.trailerId, trailerIds), moveLegs.active));
-  return rows.map((row) => (row.inProgress ? MOVE_MESSAGES.inActiveMove(row.trailerNumber) : MOVE_MESSAGES.inRequestedMove(row.trailerNumber)));
+  return rows.map((row) =>
+    row.inProgress ? MOVE_MESSAGES.inActiveMove(row.trailerNumber) : MOVE_MESSAGES.inRequestedMove(row.trailerNumber),
+  );
 }
 
 /** Create Move's checks before it writes (spec §5, in the spec's order): the account, the legs as they will be stored. */
@@ -157,7 +158,14 @@ async function planMove(ctx: ServiceContext, input: unknown) {
     if (!from) throw new ServiceError(400, MOVE_MESSAGES.fromUnknown(leg.from));
     if (!to || to === ROAD) throw new ServiceError(400, MOVE_MESSAGES.toInvalid(leg.to));
     const trailer = byNumber.get(leg.trailer)!;
-    return { legNumber: index + 1, fromLocation: from, toLocation: to, trailerId: trailer.id, trailerNumber: trailer.trailerNumber, at: trailer.trailerLocation };
+    return {
+      legNumber: index + 1,
+      fromLocation: from,
+      toLocation: to,
+      trailerId: trailer.id,
+      trailerNumber: trailer.trailerNumber,
+      at: trailer.trailerLocation,
+    };
   });
   const away = planned.find((leg) => leg.at !== leg.fromLocation);
   if (away) throw new ServiceError(409, MOVE_MESSAGES.trailerNotAtFrom(away.trailerNumber, away.fromLocation));
@@ -253,9 +261,15 @@ export async function transitionMove(ctx: ServiceContext, id: number, action: Mo
     if (!changed) throw new ServiceError(409, MOVE_MESSAGES.conflict[action]);
 
     const legs = await tx.select().from(moveLegs).where(eq(moveLegs.moveId, id)).orderBy(asc(moveLegs.legNumber));
-    moveChanged(effects, changed.accountId, id, legs.map((leg) => leg.trailerId));
+    moveChanged(
+      effects,
+      changed.accountId,
+      id,
+      legs.map((leg) => leg.trailerId),
+    );
     if (action === "finish") {
-      for (const moved of await moveTrailers(tx, changed, legs, actor)) effects.assetMoved("trailer", changed.accountId, moved.trailerId, moved.location);
+      for (const moved of await moveTrailers(tx, changed, legs, actor))
+        effects.assetMoved("trailer", changed.accountId, moved.trailerId, moved.location);
     }
     return loadMove(tx, id);
   });

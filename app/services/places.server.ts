@@ -27,7 +27,11 @@ const STORES = {
   yard: {
     table: yards,
     name: yards.name,
-    columns: (value: PlaceInput<"yard">) => ({ name: value.name, parkingLocation: value.parking_location || null, parkingSpots: value.parking_spots }),
+    columns: (value: PlaceInput<"yard">) => ({
+      name: value.name,
+      parkingLocation: value.parking_location || null,
+      parkingSpots: value.parking_spots,
+    }),
     locations: (place: { name: string }) => [place.name],
     searched: [yards.name, yards.parkingLocation],
   },
@@ -35,7 +39,8 @@ const STORES = {
 
 type Store = { table: typeof buildings | typeof yards; name: AnyColumn; searched: AnyColumn[] };
 const storeOf = (kind: PlaceKind) => STORES[kind] as Store;
-const columnsOf = <K extends PlaceKind>(kind: K, value: PlaceInput<K>) => (STORES[kind].columns as (value: PlaceInput<K>) => Record<string, unknown>)(value);
+const columnsOf = <K extends PlaceKind>(kind: K, value: PlaceInput<K>) =>
+  (STORES[kind].columns as (value: PlaceInput<K>) => Record<string, unknown>)(value);
 const locationsOf = (kind: PlaceKind, place: object) => (STORES[kind].locations as (place: object) => string[])(place);
 
 function publicBuilding(building: BuildingRow) {
@@ -183,7 +188,11 @@ export async function updatePlace<K extends PlaceKind>(ctx: ServiceContext, kind
   return write(ctx, async (tx, effects) => {
     const before = await lockPlace(tx, kind, id);
     const kept = new Set(locationsOf(kind, columns));
-    await refuseStranding(tx, current.accountId, locationsOf(kind, before).filter((location) => !kept.has(location)));
+    await refuseStranding(
+      tx,
+      current.accountId,
+      locationsOf(kind, before).filter((location) => !kept.has(location)),
+    );
     const [updated] = await tx.update(table).set(columns).where(eq(table.id, id)).returning();
     effects.accountChanged(current.accountId, kind, id, "updated");
     return updated as PlaceRow<K>;

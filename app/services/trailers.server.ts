@@ -54,10 +54,15 @@ export async function createTrailer(ctx: ServiceContext, input: unknown): Promis
   const { user, ...fields } = await prepareTrailer(ctx, accountId, value);
   const alphaCode = ctx.actor.alphaCode;
   return write(ctx, async (tx, effects) => {
-    const [created] = await tx.insert(trailers).values({ ...fields, accountId }).returning();
+    const [created] = await tx
+      .insert(trailers)
+      .values({ ...fields, accountId })
+      .returning();
     await recordLocationChange(tx, { kind: "trailer", assetId: created.id, accountId, location: created.trailerLocation, alphaCode });
     if (user) {
-      await tx.insert(trailerAssignments).values({ trailerId: created.id, assignedUserId: user.id, assignedAlphaCode: user.alphaCode, assignedByAlphaCode: alphaCode });
+      await tx
+        .insert(trailerAssignments)
+        .values({ trailerId: created.id, assignedUserId: user.id, assignedAlphaCode: user.alphaCode, assignedByAlphaCode: alphaCode });
     }
     effects.assetMoved("trailer", accountId, created.id, created.trailerLocation);
     return created;
@@ -75,13 +80,24 @@ export async function updateTrailer(ctx: ServiceContext, id: number, input: unkn
     const [before] = await tx.select().from(trailers).where(eq(trailers.id, id)).for("update");
     const [trailer] = await tx.update(trailers).set(fields).where(eq(trailers.id, id)).returning();
     if (before.trailerLocation !== trailer.trailerLocation) {
-      await recordLocationChange(tx, { kind: "trailer", assetId: id, accountId: trailer.accountId, location: trailer.trailerLocation, alphaCode });
+      await recordLocationChange(tx, {
+        kind: "trailer",
+        assetId: id,
+        accountId: trailer.accountId,
+        location: trailer.trailerLocation,
+        alphaCode,
+      });
       effects.assetMoved("trailer", trailer.accountId, id, trailer.trailerLocation);
     } else {
       effects.accountChanged(trailer.accountId, "trailer", id, "updated");
     }
     if ((before.userId ?? null) !== (trailer.userId ?? null)) {
-      await tx.insert(trailerAssignments).values({ trailerId: id, assignedUserId: user?.id ?? null, assignedAlphaCode: user?.alphaCode ?? null, assignedByAlphaCode: alphaCode });
+      await tx.insert(trailerAssignments).values({
+        trailerId: id,
+        assignedUserId: user?.id ?? null,
+        assignedAlphaCode: user?.alphaCode ?? null,
+        assignedByAlphaCode: alphaCode,
+      });
     }
     return trailer;
   }).catch(refuseDuplicate);
@@ -92,7 +108,11 @@ export async function deleteTrailer(ctx: ServiceContext, id: number): Promise<Tr
   const trailer = await getTrailer(ctx, id);
   if (!canDeleteAsset(ctx.actor.user, trailer.accountId)) throw new ServiceError(403, TRAILER_MESSAGES.deleteDenied);
   return write(ctx, async (tx, effects) => {
-    const [active] = await tx.select({ id: moveLegs.id }).from(moveLegs).where(and(eq(moveLegs.trailerId, id), eq(moveLegs.active, true))).limit(1);
+    const [active] = await tx
+      .select({ id: moveLegs.id })
+      .from(moveLegs)
+      .where(and(eq(moveLegs.trailerId, id), eq(moveLegs.active, true)))
+      .limit(1);
     if (active) throw new ServiceError(409, TRAILER_MESSAGES.inActiveMove);
     // Finished and cancelled moves keep their legs' trailer numbers; the legs stop pointing here.
     const [removed] = await tx.delete(trailers).where(eq(trailers.id, id)).returning();
@@ -153,7 +173,12 @@ export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery 
   const places = await accountPlaces(ctx.db, accountId);
   const where = and(
     eq(trailers.accountId, accountId),
-    query.location && query.location !== "all" ? locationCondition(query.location, places.buildings.map((building) => building.buildingName)) : undefined,
+    query.location && query.location !== "all"
+      ? locationCondition(
+          query.location,
+          places.buildings.map((building) => building.buildingName),
+        )
+      : undefined,
     query.status && query.status !== "all" ? STATUS_CONDITION[query.status] : undefined,
     query.load && query.load !== "all" ? LOAD_CONDITION[query.load] : undefined,
     searchAny(query.search, [

@@ -48,8 +48,17 @@ export async function createTruck(ctx: ServiceContext, input: unknown): Promise<
   const accountId = requireAccount(ctx.actor, value.account_id);
   const fields = await prepareTruck(ctx, accountId, value);
   return write(ctx, async (tx, effects) => {
-    const [created] = await tx.insert(trucks).values({ ...fields, accountId }).returning();
-    await recordLocationChange(tx, { kind: "truck", assetId: created.id, accountId, location: created.truckLocation, alphaCode: ctx.actor.alphaCode });
+    const [created] = await tx
+      .insert(trucks)
+      .values({ ...fields, accountId })
+      .returning();
+    await recordLocationChange(tx, {
+      kind: "truck",
+      assetId: created.id,
+      accountId,
+      location: created.truckLocation,
+      alphaCode: ctx.actor.alphaCode,
+    });
     effects.assetMoved("truck", accountId, created.id, created.truckLocation);
     return created;
   }).catch(refuseDuplicate);
@@ -65,7 +74,13 @@ export async function updateTruck(ctx: ServiceContext, id: number, input: unknow
     const [before] = await tx.select().from(trucks).where(eq(trucks.id, id)).for("update");
     const [truck] = await tx.update(trucks).set(fields).where(eq(trucks.id, id)).returning();
     if (before.truckLocation !== truck.truckLocation) {
-      await recordLocationChange(tx, { kind: "truck", assetId: id, accountId: truck.accountId, location: truck.truckLocation, alphaCode: ctx.actor.alphaCode });
+      await recordLocationChange(tx, {
+        kind: "truck",
+        assetId: id,
+        accountId: truck.accountId,
+        location: truck.truckLocation,
+        alphaCode: ctx.actor.alphaCode,
+      });
       effects.assetMoved("truck", truck.accountId, id, truck.truckLocation);
     } else {
       effects.accountChanged(truck.accountId, "truck", id, "updated");
@@ -127,7 +142,15 @@ export async function listTrucks(ctx: ServiceContext, query: TruckListQuery = {}
   if (query.assigned === "unassigned") conditions.push(isNull(trucks.assignedUserId));
   else if (query.assigned && query.assigned !== "all") conditions.push(eq(users.alphaCode, query.assigned));
   conditions.push(
-    searchAny(query.search, [trucks.truckNumber, trucks.truckLocation, trucks.make, trucks.model, trucks.licensePlate, trucks.taggedDescription, users.alphaCode]),
+    searchAny(query.search, [
+      trucks.truckNumber,
+      trucks.truckLocation,
+      trucks.make,
+      trucks.model,
+      trucks.licensePlate,
+      trucks.taggedDescription,
+      users.alphaCode,
+    ]),
   );
   const where = and(...conditions);
   const { page, pageSize, offset } = paging(query, 50, 200);

@@ -88,11 +88,20 @@ async function refuseDuplicates(db: Queryable, value: { email: string; alpha_cod
   ];
   if (!duplicates.length) return;
   const field = duplicates.length === 1 ? duplicates[0].field : undefined;
-  throw new ServiceError(400, duplicates.map((duplicate) => duplicate.message), field);
+  throw new ServiceError(
+    400,
+    duplicates.map((duplicate) => duplicate.message),
+    field,
+  );
 }
 
 /** Runs a user write; a unique violation (a duplicate that arrived meanwhile) is answered as `refuseDuplicates` does. */
-async function writeUser<T>(ctx: ServiceContext, value: { email: string; alpha_code?: string }, exceptId: number | undefined, work: Parameters<typeof write<T>>[1]) {
+async function writeUser<T>(
+  ctx: ServiceContext,
+  value: { email: string; alpha_code?: string },
+  exceptId: number | undefined,
+  work: Parameters<typeof write<T>>[1],
+) {
   try {
     return await write(ctx, work);
   } catch (error) {

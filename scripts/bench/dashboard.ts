@@ -17,7 +17,16 @@ const base = `http://localhost:${PORT}`;
 
 const server = spawn(
   "npx",
-  ["tsx", "scripts/start.ts", `--port=${PORT}`, `--pg-port=${PG_PORT}`, "--data-dir=.data/postgres-bench", "--fresh", "--scale=34", "--skip-build"],
+  [
+    "tsx",
+    "scripts/start.ts",
+    `--port=${PORT}`,
+    `--pg-port=${PG_PORT}`,
+    "--data-dir=.data/postgres-bench",
+    "--fresh",
+    "--scale=34",
+    "--skip-build",
+  ],
   { stdio: ["ignore", "pipe", "inherit"], detached: true },
 );
 const ready = new Promise<void>((resolve, reject) => {
@@ -39,7 +48,8 @@ try {
   const [manager] = await database.db.select().from(users).where(eq(users.email, "manager@acme.test"));
   const token = newToken();
   await database.db.insert(sessions).values({ userId: manager.id, tokenHash: await hashToken(token), csrfSecret: newToken() });
-  const trailerCount = (await database.db.select({ id: trailers.id }).from(trailers).where(eq(trailers.accountId, manager.accountId!))).length;
+  const trailerCount = (await database.db.select({ id: trailers.id }).from(trailers).where(eq(trailers.accountId, manager.accountId!)))
+    .length;
   await database.close();
 
   const views = ["/", "/?location=North", "/?q=ACB1034", "/?status=red&sort=desc", "/?page=60", "/?tab=trucks&column=status"];

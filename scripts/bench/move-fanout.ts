@@ -35,7 +35,15 @@ const base = `http://localhost:${PORT}`;
 
 const server = spawn(
   "npx",
-  ["tsx", "scripts/start.ts", `--port=${PORT}`, `--pg-port=${PG_PORT}`, "--data-dir=.data/postgres-bench-fanout", "--fresh", "--skip-build"],
+  [
+    "tsx",
+    "scripts/start.ts",
+    `--port=${PORT}`,
+    `--pg-port=${PG_PORT}`,
+    "--data-dir=.data/postgres-bench-fanout",
+    "--fresh",
+    "--skip-build",
+  ],
   { stdio: ["ignore", "pipe", "inherit"], detached: true },
 );
 const serverExited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
@@ -291,7 +299,9 @@ function waitForEvents(moveId: number, count: number, what: string): Promise<voi
       const short = seen.filter((n) => n < count).length;
       const closed = roomSockets.filter((socket) => !socket.open).length;
       reject(
-        new Error(`move ${moveId}: ${short} of ${SOCKETS} sockets lacked the ${what} event after ${EVENT_TIMEOUT_MS} ms (${closed} sockets closed)`),
+        new Error(
+          `move ${moveId}: ${short} of ${SOCKETS} sockets lacked the ${what} event after ${EVENT_TIMEOUT_MS} ms (${closed} sockets closed)`,
+        ),
       );
     }, EVENT_TIMEOUT_MS);
     waiter = {
@@ -340,7 +350,11 @@ try {
   for (const { id } of [manager, ...drivers]) tokens.set(id, newToken());
   await database.db
     .insert(sessions)
-    .values(await Promise.all([...tokens].map(async ([userId, token]) => ({ userId, tokenHash: await hashToken(token), csrfSecret: newToken() }))));
+    .values(
+      await Promise.all(
+        [...tokens].map(async ([userId, token]) => ({ userId, tokenHash: await hashToken(token), csrfSecret: newToken() })),
+      ),
+    );
   await database.close();
 
   const managerClient = await signedInClient(manager.id, tokens.get(manager.id)!);
@@ -352,9 +366,9 @@ try {
 
   const connectStarted = performance.now();
   for (let i = 0; i < SOCKETS; i += CONNECT_BATCH) {
-    const batch = driverClients.slice(i, i + CONNECT_BATCH).map((client, j) =>
-      connectRoomSocket(roomPath(accountId), client.cookie, (text, at) => onRoomMessage(i + j, text, at)),
-    );
+    const batch = driverClients
+      .slice(i, i + CONNECT_BATCH)
+      .map((client, j) => connectRoomSocket(roomPath(accountId), client.cookie, (text, at) => onRoomMessage(i + j, text, at)));
     const settled = await Promise.allSettled(batch);
     for (const result of settled) if (result.status === "fulfilled") roomSockets.push(result.value);
     const failed = settled.find((result) => result.status === "rejected");
@@ -394,13 +408,19 @@ try {
       201,
     );
     const driver = driverClients[round % SOCKETS];
-    const accepted = await expectOk(api<PublicMove>(driver, "PUT", `/api/moves/${created.id}/accept`), `PUT /api/moves/${created.id}/accept`);
+    const accepted = await expectOk(
+      api<PublicMove>(driver, "PUT", `/api/moves/${created.id}/accept`),
+      `PUT /api/moves/${created.id}/accept`,
+    );
     if (accepted.state !== "in_progress") throw new Error(`accepted move ${created.id} is ${accepted.state}`);
     // The create's and the accept's events must be in before the clock starts.
     await waitForEvents(created.id, 2, "create and accept");
 
     const finishStarted = performance.now();
-    const finished = await expectOk(api<PublicMove>(driver, "PUT", `/api/moves/${created.id}/finish`), `PUT /api/moves/${created.id}/finish`);
+    const finished = await expectOk(
+      api<PublicMove>(driver, "PUT", `/api/moves/${created.id}/finish`),
+      `PUT /api/moves/${created.id}/finish`,
+    );
     const finishTime = performance.now() - finishStarted;
     if (finished.state !== "finished") throw new Error(`finished move ${created.id} is ${finished.state}`);
     await waitForEvents(created.id, 3, "finish");

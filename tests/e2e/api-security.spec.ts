@@ -31,10 +31,7 @@ const BUILT_PAGES = new Set([
   "/moves/new",
 ]);
 
-test("route table × every role (and signed out): each page answers or redirects as the spec says", async ({
-  newUser,
-  apiAs,
-}) => {
+test("route table × every role (and signed out): each page answers or redirects as the spec says", async ({ newUser, apiAs }) => {
   const anonymous = await playwrightRequest.newContext({ baseURL: BASE_URL });
   for (const rule of ROUTE_RULES.filter((candidate) => candidate.example !== "/change-password")) {
     const response = await anonymous.get(rule.example, { maxRedirects: 0 });
@@ -185,15 +182,10 @@ test("a session ended by a login elsewhere gets 401 with the invalidated message
   await elsewhere.dispose();
   const response = await first.get("/api/auth/");
   expect(response.status()).toBe(401);
-  expect((await response.json()).error).toBe(
-    "Your session has been invalidated because your account was logged in from another device.",
-  );
+  expect((await response.json()).error).toBe("Your session has been invalidated because your account was logged in from another device.");
 });
 
-test("a user who must change the password is refused everywhere else: 403 on /api, the dialog for pages", async ({
-  newUser,
-  apiAs,
-}) => {
+test("a user who must change the password is refused everywhere else: 403 on /api, the dialog for pages", async ({ newUser, apiAs }) => {
   const user = await newUser("manager", { firstLogin: true });
   const api = await apiAs(user.email);
   const settings = await api.get("/api/settings/timeout");

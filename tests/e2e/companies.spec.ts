@@ -79,7 +79,12 @@ test("an admin creates a company, adds an account (a bad location first), edits 
   await expect(page.getByText("No accounts found for this company.")).toBeVisible();
 });
 
-test("deleting an account that still holds yard data asks first, then is refused with what remains", async ({ page, newUser, signInAs, db }) => {
+test("deleting an account that still holds yard data asks first, then is refused with what remains", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
   await signInAs(page, (await newUser("admin")).email);
   const acme = await companyNamed(db, "Acme Logistics");
   await page.goto(`/companies/${acme.id}/edit`);
@@ -182,7 +187,10 @@ test("tenant isolation: a Blue Ridge Charlotte manager reaches no other company 
     current_user: { email: manager.email, is_admin: false },
   });
   for (const path of ["/api/accounts/", `/api/accounts/?company_id=${acme.id}`]) {
-    expect((await read(path)).body.map((account: { id: number }) => account.id), path).toEqual([charlotte.id]);
+    expect(
+      (await read(path)).body.map((account: { id: number }) => account.id),
+      path,
+    ).toEqual([charlotte.id]);
   }
   expect((await read(`/api/accounts/${boston.id}`)).status).toBe(404);
   expect((await read(`/api/accounts/${charlotte.id}`)).body).toMatchObject({ id: charlotte.id, account_name: "Blue Ridge Charlotte" });
@@ -245,16 +253,33 @@ test("the company and account API for an admin: create, read, update, refuse and
     accounts: [],
   });
 
-  const invalidAccount = await send(api, "POST", "/api/accounts/", { company_id: company.id, account_name: "", location: "Houston", yard_count: -2 });
+  const invalidAccount = await send(api, "POST", "/api/accounts/", {
+    company_id: company.id,
+    account_name: "",
+    location: "Houston",
+    yard_count: -2,
+  });
   expect(invalidAccount).toMatchObject({
     status: 400,
     body: { errors: ["Account name is required", LOCATION_FORMAT, "Yard count must be 0 or greater"] },
   });
-  expect((await send(api, "POST", "/api/accounts/", { company_id: 999999, account_name: "Nowhere", location: "Houston, TX" })).status).toBe(404);
-  const account = await send(api, "POST", "/api/accounts/", { company_id: company.id, account_name: "Gulf Houston", location: "Houston, TX", yard_count: 1 });
-  expect(account).toMatchObject({ status: 201, body: { company_id: company.id, account_name: "Gulf Houston", yard_count: 1, building_count: 0 } });
+  expect((await send(api, "POST", "/api/accounts/", { company_id: 999999, account_name: "Nowhere", location: "Houston, TX" })).status).toBe(
+    404,
+  );
+  const account = await send(api, "POST", "/api/accounts/", {
+    company_id: company.id,
+    account_name: "Gulf Houston",
+    location: "Houston, TX",
+    yard_count: 1,
+  });
+  expect(account).toMatchObject({
+    status: 201,
+    body: { company_id: company.id, account_name: "Gulf Houston", yard_count: 1, building_count: 0 },
+  });
   const id = account.body.id;
-  expect((await send(api, "PUT", `/api/accounts/${id}`, { account_name: "Gulf Houston", location: "Houston, TX", building_count: 4 })).body).toMatchObject({
+  expect(
+    (await send(api, "PUT", `/api/accounts/${id}`, { account_name: "Gulf Houston", location: "Houston, TX", building_count: 4 })).body,
+  ).toMatchObject({
     building_count: 4,
     yard_count: 0,
   });
@@ -264,7 +289,9 @@ test("the company and account API for an admin: create, read, update, refuse and
   const boston = await accountNamed(db, "Acme Boston");
   const refused = await send(api, "DELETE", `/api/accounts/${boston.id}`);
   expect(refused.status).toBe(409);
-  expect(refused.body.error).toMatch(/^This account still has \d+ users, \d+ trailers.* Move or remove them before deleting the account\.$/);
+  expect(refused.body.error).toMatch(
+    /^This account still has \d+ users, \d+ trailers.* Move or remove them before deleting the account\.$/,
+  );
   expect(await send(api, "DELETE", `/api/accounts/${id}`)).toMatchObject({ status: 200, body: { id } });
   expect((await send(api, "DELETE", `/api/accounts/${id}`)).status).toBe(404);
 
@@ -284,7 +311,17 @@ test("the company and account API for an admin: create, read, update, refuse and
 test("admins read every list from /api/admin/, bounded and without password hashes", async ({ newUser, apiAs }) => {
   const api = await apiAs((await newUser("admin")).email);
   const body = await (await api.get("/api/admin/")).json();
-  expect(Object.keys(body).sort()).toEqual(["accounts", "buildings", "companies", "limit", "trailers", "trucks", "truncated", "users", "yards"]);
+  expect(Object.keys(body).sort()).toEqual([
+    "accounts",
+    "buildings",
+    "companies",
+    "limit",
+    "trailers",
+    "trucks",
+    "truncated",
+    "users",
+    "yards",
+  ]);
   expect(body.trailers.length).toBeGreaterThanOrEqual(450);
   expect(body.trailers.length).toBeLessThanOrEqual(body.limit);
   expect(body.truncated).toEqual([]);

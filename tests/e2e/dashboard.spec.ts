@@ -76,7 +76,11 @@ test("an admin picks any account; workers get no Users tab", async ({ page, newU
 
 test("at 390 px wide the dashboard has no horizontal page scroll and shows trailers as cards", async ({ browser, newUser, db }) => {
   const driver = await newUser("yard_driver");
-  const { context, page } = await pageOf(browser, db, driver.email, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { context, page } = await pageOf(browser, db, driver.email, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   for (const tab of ["trailers", "trucks", "yards", "buildings"]) {
     await page.goto(`/?tab=${tab}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -86,7 +86,18 @@ export const test = base.extend<Fixtures>({
       const context = await playwrightRequest.newContext({
         baseURL: BASE_URL,
         storageState: {
-          cookies: [{ name: SESSION_COOKIE, value: token, domain: "localhost", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }],
+          cookies: [
+            {
+              name: SESSION_COOKIE,
+              value: token,
+              domain: "localhost",
+              path: "/",
+              expires: -1,
+              httpOnly: true,
+              secure: false,
+              sameSite: "Lax",
+            },
+          ],
           origins: [],
         },
       });

@@ -15,11 +15,15 @@ async function logIn(page: Page, email: string, password: string) {
  */
 async function logInOnTwoDevices(browser: Browser, user: { email: string; password: string }) {
   const first = await (
-    await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" })
+    await browser.newContext({
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+    })
   ).newPage();
   await logIn(first, user.email, user.password);
   await expect(first).toHaveURL(/\/$/);
-  const second = await (await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" })).newPage();
+  const second = await (
+    await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" })
+  ).newPage();
   await logIn(second, user.email, user.password);
   const dialog = second.getByRole("dialog", { name: "Account Already Logged In" });
   await expect(dialog).toBeVisible();
@@ -126,9 +130,7 @@ test("a second device sees the other-session dialog, forces login, and the first
   await expect(second).toHaveURL(/\/$/);
 
   const invalidated = first.getByRole("dialog", { name: "Session Invalidated" });
-  await expect(invalidated).toContainText(
-    "Your session has been invalidated because your account was logged in from another device.",
-  );
+  await expect(invalidated).toContainText("Your session has been invalidated because your account was logged in from another device.");
   await invalidated.getByRole("button", { name: "Log Out" }).click();
   await expect(first).toHaveURL(/\/login$/);
   await first.context().close();
@@ -138,7 +140,10 @@ test("a second device sees the other-session dialog, forces login, and the first
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a second device gets the other-session dialog from the server, cancels, then logs the other session out", async ({ browser, newUser }) => {
+  test("a second device gets the other-session dialog from the server, cancels, then logs the other session out", async ({
+    browser,
+    newUser,
+  }) => {
     const user = await newUser("road_driver");
     const { first, second, dialog } = await logInOnTwoDevices(browser, user);
     for (const text of ["Login time", "Last activity"]) await expect(dialog).toContainText(text);

@@ -114,8 +114,14 @@ test("moves endpoints stay within the caller's account; an admin sees every acco
   for (const query of [`?account_id=${boston}&page_size=500`, "?page_size=500", `?account_id=${boston}&state=requested`]) {
     const list = await (await outsider.api.get(`/api/moves${query}`)).json();
     expect(list.moves.length, query).toBeGreaterThan(0);
-    expect(list.moves.every((move: MoveJson) => move.account_id === charlotte), query).toBe(true);
-    expect(list.moves.some((move: MoveJson) => move.id === bostonMove.id), query).toBe(false);
+    expect(
+      list.moves.every((move: MoveJson) => move.account_id === charlotte),
+      query,
+    ).toBe(true);
+    expect(
+      list.moves.some((move: MoveJson) => move.id === bostonMove.id),
+      query,
+    ).toBe(false);
   }
   expect((await (await outsider.api.get(`/api/moves?account_id=${boston}&page_size=500`)).json()).total).toBe(charlotteMoves);
 
@@ -128,14 +134,22 @@ test("moves endpoints stay within the caller's account; an admin sees every acco
 
   // Create Move's helpers: never another account's trailers or places.
   const [charlotteIds, bostonIds] = await Promise.all(
-    [charlotte, boston].map(async (id) => new Set((await db.select({ id: trailers.id }).from(trailers).where(eq(trailers.accountId, id))).map((row) => row.id))),
+    [charlotte, boston].map(
+      async (id) => new Set((await db.select({ id: trailers.id }).from(trailers).where(eq(trailers.accountId, id))).map((row) => row.id)),
+    ),
   );
   for (const location of ["Yard A", "Shop"]) {
     const response = await outsider.api.get(`/api/moves/available-trailers?location=${encodeURIComponent(location)}&account_id=${boston}`);
     expect(response.status()).toBe(200);
     const available = (await response.json()) as { id: number; trailer_number: string }[];
-    expect(available.some((trailer) => bostonIds.has(trailer.id)), location).toBe(false);
-    expect(available.every((trailer) => charlotteIds.has(trailer.id)), location).toBe(true);
+    expect(
+      available.some((trailer) => bostonIds.has(trailer.id)),
+      location,
+    ).toBe(false);
+    expect(
+      available.every((trailer) => charlotteIds.has(trailer.id)),
+      location,
+    ).toBe(true);
   }
   const places = await (await outsider.api.get(`/api/moves/locations?account_id=${boston}`)).json();
   expect(places).toEqual(await (await outsider.api.get("/api/moves/locations")).json());
@@ -163,7 +177,10 @@ test("moves endpoints stay within the caller's account; an admin sees every acco
   const forged = await createMove(outsider, single("East Yard", "West Yard", charlotteTrailer.trailer_number, { account_id: boston }));
   expect(forged.account_id).toBe(charlotte);
   expect(forged.request_user_id).toBe(outsiderUser.id);
-  const unknown = await outsider.post("/api/moves", single("Yard A", "Shop", (await addTrailer(bostonEditor, "Yard A")).trailer_number, { account_id: boston }));
+  const unknown = await outsider.post(
+    "/api/moves",
+    single("Yard A", "Shop", (await addTrailer(bostonEditor, "Yard A")).trailer_number, { account_id: boston }),
+  );
   expect(unknown.status()).toBe(400);
   expect((await unknown.json()).error).toMatch(/^Trailer MV[0-9A-F]+ was not found in this account$/);
   const [{ bostonMoves }] = await db.select({ bostonMoves: count() }).from(moves).where(eq(moves.accountId, boston));
@@ -181,9 +198,19 @@ test("moves endpoints stay within the caller's account; an admin sees every acco
   expect(onlyBoston.total).toBe(bostonMoves);
   expect(onlyBoston.moves.every((move: MoveJson) => move.account_id === boston)).toBe(true);
   expect(onlyBoston.moves.some((move: MoveJson) => move.id === bostonMove.id)).toBe(true);
-  const adminAvailable = (await (await admin.get(`/api/moves/available-trailers?location=Yard%20A&account_id=${boston}`)).json()) as { id: number }[];
+  const adminAvailable = (await (await admin.get(`/api/moves/available-trailers?location=Yard%20A&account_id=${boston}`)).json()) as {
+    id: number;
+  }[];
   expect(adminAvailable.length).toBeGreaterThan(0);
-  const adminRows = await db.select({ accountId: trailers.accountId }).from(trailers).where(inArray(trailers.id, adminAvailable.map((trailer) => trailer.id)));
+  const adminRows = await db
+    .select({ accountId: trailers.accountId })
+    .from(trailers)
+    .where(
+      inArray(
+        trailers.id,
+        adminAvailable.map((trailer) => trailer.id),
+      ),
+    );
   expect(new Set(adminRows.map((row) => row.accountId))).toEqual(new Set([boston]));
 });
 
@@ -241,9 +268,11 @@ test("Create Move over HTTP: 201 Requested by the caller, 403 for a driver, 400 
   await expectRefusal(single("Overflow Lot", "overflow lot", free.trailer_number), 400, ["Cannot select the same FROM / TO Location"]);
   await expectRefusal(single("Overflow Lot", "Shop", ""), 400, ["Please select a trailer for each move"]);
   await expectRefusal(single("", "Shop", free.trailer_number), 400, ["Please select both from and to locations for each move"]);
-  await expectRefusal({ move_details: { type: "shuttle", moves: [{ from: "Overflow Lot", to: "Shop", trailer: free.trailer_number }] } }, 400, [
-    "Please choose Single, Shuttle or Triangle with its number of legs",
-  ]);
+  await expectRefusal(
+    { move_details: { type: "shuttle", moves: [{ from: "Overflow Lot", to: "Shop", trailer: free.trailer_number }] } },
+    400,
+    ["Please choose Single, Shuttle or Triangle with its number of legs"],
+  );
   await expectRefusal(
     {
       move_details: {
@@ -263,7 +292,9 @@ test("Create Move over HTTP: 201 Requested by the caller, 403 for a driver, 400 
   await expectRefusal(single("Yard A", "Shop", free.trailer_number), 409, [`Trailer ${free.trailer_number} is no longer at Yard A`]);
 
   // The trailer already in the requested move: 409 naming it, and no second leg is written.
-  await expectRefusal(single("Yard A", "North-3", trailer.trailer_number), 409, [`Trailer ${trailer.trailer_number} is already in a requested move`]);
+  await expectRefusal(single("Yard A", "North-3", trailer.trailer_number), 409, [
+    `Trailer ${trailer.trailer_number} is already in a requested move`,
+  ]);
   expect(await db.select().from(moveLegs).where(eq(moveLegs.trailerId, trailer.id))).toHaveLength(1);
   const busy = await (await manager.api.get("/api/moves/available-trailers?location=Yard%20A")).json();
   expect(busy.some((row: { id: number }) => row.id === trailer.id)).toBe(false);
@@ -289,7 +320,12 @@ test("twenty drivers accept one move at once: exactly one wins, the other ninete
 
   const winner = statuses.indexOf(200);
   const accepted = (await responses[winner].json()) as MoveJson;
-  expect(accepted).toMatchObject({ id: move.id, state: "in_progress", accept_user_id: users[winner].id, accept_alpha_code: users[winner].alphaCode });
+  expect(accepted).toMatchObject({
+    id: move.id,
+    state: "in_progress",
+    accept_user_id: users[winner].id,
+    accept_alpha_code: users[winner].alphaCode,
+  });
   for (const [index, response] of responses.entries()) {
     if (index === winner) continue;
     expect(await response.json()).toEqual({ error: ACCEPT_CONFLICT, errors: [ACCEPT_CONFLICT] });
@@ -380,12 +416,24 @@ test("moves endpoints answer bad input with 4xx, never 500", async ({ newUser, a
   const manager = await client(await apiAs((await newUser("manager")).email));
   const raw = (method: string, path: string, data?: string) =>
     // A Buffer is sent byte for byte (a string would be serialized as a JSON string).
-    manager.api.fetch(path, { method, headers: { ...manager.headers, "Content-Type": "application/json" }, data: data === undefined ? undefined : Buffer.from(data) });
+    manager.api.fetch(path, {
+      method,
+      headers: { ...manager.headers, "Content-Type": "application/json" },
+      data: data === undefined ? undefined : Buffer.from(data),
+    });
 
   const badJson = await raw("POST", "/api/moves", "{not json");
   expect(badJson.status()).toBe(400);
   expect((await badJson.json()).error).toBe("The request body must be JSON");
-  for (const body of ["null", "[]", '"text"', "42", "{}", '{"move_details":{"type":"single","moves":"x"}}', '{"move_details":{"type":"loop","moves":[]}}']) {
+  for (const body of [
+    "null",
+    "[]",
+    '"text"',
+    "42",
+    "{}",
+    '{"move_details":{"type":"single","moves":"x"}}',
+    '{"move_details":{"type":"loop","moves":[]}}',
+  ]) {
     const response = await raw("POST", "/api/moves", body);
     expect(response.status(), body).toBe(400);
     expect((await response.json()).error, body).toBe("Please choose Single, Shuttle or Triangle with its number of legs");
@@ -410,7 +458,15 @@ test("moves endpoints answer bad input with 4xx, never 500", async ({ newUser, a
   expect((await raw("PUT", "/api/moves", "{}")).status()).toBe(405);
   expect((await raw("DELETE", "/api/moves")).status()).toBe(405);
 
-  for (const query of ["?state=bogus", "?order=sideways", "?page=abc", "?page=-3", "?page_size=0", "?page_size=100000", "?account_id=abc"]) {
+  for (const query of [
+    "?state=bogus",
+    "?order=sideways",
+    "?page=abc",
+    "?page=-3",
+    "?page_size=0",
+    "?page_size=100000",
+    "?account_id=abc",
+  ]) {
     expect((await manager.api.get(`/api/moves${query}`)).status(), query).toBe(200);
   }
   expect((await manager.api.get("/api/moves/summary?tz=Not/AZone")).status()).toBe(200);

@@ -12,7 +12,14 @@ async function addTrailer(api: APIRequestContext, location: string) {
   const number = `NJ${randomBytes(3).toString("hex").toUpperCase()}`;
   const created = await api.post("/api/trailers/", {
     headers: { "X-CSRF-Token": await csrfTokenOf(api) },
-    data: { trailer_number: number, trailer_location: location, license_plate: "NJ1", license_state: "MA", type: "dry_53", company_owner: "ACME" },
+    data: {
+      trailer_number: number,
+      trailer_location: location,
+      license_plate: "NJ1",
+      license_state: "MA",
+      type: "dry_53",
+      company_owner: "ACME",
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   return number;
@@ -65,7 +72,12 @@ test("without JavaScript a manager requests a move, a yard driver accepts and fi
 
   // The driver's phone, without JavaScript too: the Requested list is open.
   const driver = await newUser("yard_driver");
-  const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const { token } = await createSession(db, driver.email);
   await phone.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
   const driverPage = await phone.newPage();
@@ -83,7 +95,9 @@ test("without JavaScript a manager requests a move, a yard driver accepts and fi
   await expect(driverPanel.getByText(`Move #${moveId} finished: ${number} now at North-3`)).toBeVisible();
   await expect(driverPanel.getByRole("list", { name: "Finished moves" }).locator(`[data-move-id="${moveId}"]`)).toContainText("Duration");
   // On the phone the dashboard lists trailers as cards.
-  await expect(driverPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").filter({ hasText: number })).toContainText("North-3");
+  await expect(driverPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").filter({ hasText: number })).toContainText(
+    "North-3",
+  );
   // A reload shows the page as it is, without the notice again.
   await driverPage.reload();
   await expect(driverPanel.getByText(`Move #${moveId} finished`)).toHaveCount(0);
@@ -128,12 +142,18 @@ test("without JavaScript a card opens its list, a move is cancelled without a qu
 
   // Someone else accepts it first: the manager's Accept is refused with the spec's message.
   const otherDriver = await apiAs((await newUser("yard_driver")).email);
-  expect((await otherDriver.put(`/api/moves/${moveId}/accept`, { headers: { "X-CSRF-Token": await csrfTokenOf(otherDriver) } })).status()).toBe(200);
+  expect(
+    (await otherDriver.put(`/api/moves/${moveId}/accept`, { headers: { "X-CSRF-Token": await csrfTokenOf(otherDriver) } })).status(),
+  ).toBe(200);
   await entry.getByRole("button", { name: `Accept move #${moveId}` }).click();
   await expect(panel.getByRole("alert")).toHaveText(MOVE_MESSAGES.conflict.accept);
 
   await panel.getByRole("button", { name: /In Progress/ }).click();
-  await panel.getByRole("list", { name: "In Progress moves" }).locator(`[data-move-id="${moveId}"]`).getByRole("button", { name: `Cancel move #${moveId}` }).click();
+  await panel
+    .getByRole("list", { name: "In Progress moves" })
+    .locator(`[data-move-id="${moveId}"]`)
+    .getByRole("button", { name: `Cancel move #${moveId}` })
+    .click();
   await expect(panel.getByText(`Move #${moveId} cancelled`)).toBeVisible();
   await expect(panel.getByRole("list", { name: "Cancelled moves" }).locator(`[data-move-id="${moveId}"]`)).toBeVisible();
   const [cancelled] = await db.select().from(moves).where(eq(moves.id, moveId));

@@ -23,7 +23,14 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
   ]) {
     const created = await superManager.post("/api/trailers/", {
       headers: { "X-CSRF-Token": token },
-      data: { trailer_number: number, trailer_location: location, license_plate: "MV1", license_state: "MA", type: "dry_53", company_owner: "ACME" },
+      data: {
+        trailer_number: number,
+        trailer_location: location,
+        license_plate: "MV1",
+        license_state: "MA",
+        type: "dry_53",
+        company_owner: "ACME",
+      },
     });
     expect(created.status()).toBe(201);
   }
@@ -52,13 +59,19 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
 
   await dialog.getByLabel("Move 1 from").selectOption("Yard A");
   await dialog.getByLabel("Move 1 trailer search").fill(numbers[0]);
-  await dialog.getByRole("radiogroup", { name: "Move 1 trailer" }).getByRole("radio", { name: new RegExp(numbers[0]) }).check();
+  await dialog
+    .getByRole("radiogroup", { name: "Move 1 trailer" })
+    .getByRole("radio", { name: new RegExp(numbers[0]) })
+    .check();
   await dialog.getByLabel("Move 1 to").selectOption("North-3");
   // An earlier leg's From is not offered again.
   await expect(dialog.getByLabel("Move 2 from").locator("option", { hasText: /^Yard A/ })).toHaveCount(0);
   await dialog.getByLabel("Move 2 from").selectOption("Overflow Lot");
   await dialog.getByLabel("Move 2 trailer search").fill(numbers[1]);
-  await dialog.getByRole("radiogroup", { name: "Move 2 trailer" }).getByRole("radio", { name: new RegExp(numbers[1]) }).check();
+  await dialog
+    .getByRole("radiogroup", { name: "Move 2 trailer" })
+    .getByRole("radio", { name: new RegExp(numbers[1]) })
+    .check();
   await dialog.getByLabel("Move 2 to").selectOption("Overflow Lot");
   await dialog.getByRole("button", { name: "Create Move" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(MOVE_MESSAGES.sameLocation);
@@ -85,7 +98,9 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
   await finish.tap();
   await expect(driverPanel.getByText(`Move #${moveId} finished: ${numbers[0]} now at North-3, ${numbers[1]} now at North-4`)).toBeVisible();
   // Nothing on the phone scrolls sideways.
-  expect(await driverPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await driverPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+    0,
+  );
 
   // The manager's dashboard shows the trailers at their doors without a reload.
   await expect(page.getByRole("row").filter({ hasText: numbers[0] })).toContainText("North-3", { timeout: 5_000 });
@@ -108,7 +123,11 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
   await phone.close();
 });
 
-test("a worker who reaches Create Move is told only managers may; the panel offers mechanics no actions", async ({ page, newUser, signInAs }) => {
+test("a worker who reaches Create Move is told only managers may; the panel offers mechanics no actions", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
   const mechanic = await newUser("mechanic");
   await signInAs(page, mechanic.email);
   await page.goto("/");

@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { buildings, trailers, yards } from "../../db/schema";
 import { csrfTokenOf, expect, test } from "./fixtures";
 
-test("a super manager adds a building and a yard, and cannot strand trailers by lowering the door count", async ({ page, newUser, signInAs, db }) => {
+test("a super manager adds a building and a yard, and cannot strand trailers by lowering the door count", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
   await page.goto("/?tab=buildings");
@@ -42,11 +47,21 @@ test("building and yard endpoints stay within the caller's account", async ({ ne
   const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
   const token = await csrfTokenOf(outsider);
   expect((await outsider.get(`/api/buildings/${north.id}`)).status()).toBe(404);
-  expect((await outsider.put(`/api/buildings/${north.id}`, { headers: { "X-CSRF-Token": token }, data: { building_name: "Mine", building_door_number: 1 } })).status()).toBe(404);
+  expect(
+    (
+      await outsider.put(`/api/buildings/${north.id}`, {
+        headers: { "X-CSRF-Token": token },
+        data: { building_name: "Mine", building_door_number: 1 },
+      })
+    ).status(),
+  ).toBe(404);
   expect((await outsider.delete(`/api/buildings/${north.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
   const listed = await (await outsider.get(`/api/buildings/?account_id=${north.accountId}`)).json();
   expect(listed.every((row: { account_id: number }) => row.account_id !== north.accountId)).toBe(true);
-  const created = await outsider.post("/api/yards/new", { headers: { "X-CSRF-Token": token }, data: { name: "Forged Lot", account_id: north.accountId } });
+  const created = await outsider.post("/api/yards/new", {
+    headers: { "X-CSRF-Token": token },
+    data: { name: "Forged Lot", account_id: north.accountId },
+  });
   expect(created.status()).toBe(201);
   expect((await created.json()).account_id).not.toBe(north.accountId);
   const bad = await outsider.post("/api/buildings/new", { headers: { "X-CSRF-Token": token }, data: {} });
@@ -59,7 +74,9 @@ test("yard endpoints and the account-wide history stay within the caller's accou
   const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
   const token = await csrfTokenOf(outsider);
   expect((await outsider.get(`/api/yards/${acmeYard.id}`)).status()).toBe(404);
-  expect((await outsider.put(`/api/yards/${acmeYard.id}`, { headers: { "X-CSRF-Token": token }, data: { name: "Mine" } })).status()).toBe(404);
+  expect((await outsider.put(`/api/yards/${acmeYard.id}`, { headers: { "X-CSRF-Token": token }, data: { name: "Mine" } })).status()).toBe(
+    404,
+  );
   expect((await outsider.delete(`/api/yards/${acmeYard.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
 
   const acmeTrailerIds = new Set(
@@ -73,7 +90,11 @@ test("yard endpoints and the account-wide history stay within the caller's accou
   expect(truckHistory.status()).toBe(200);
 });
 
-test("a missing building or yard answers 404 with its 'not found' page, on its detail and its edit page", async ({ page, newUser, signInAs }) => {
+test("a missing building or yard answers 404 with its 'not found' page, on its detail and its edit page", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
   await signInAs(page, (await newUser("super_manager")).email);
   for (const [path, message] of [
     ["/buildings/999999", "Building not found"],

@@ -12,7 +12,10 @@ async function requestMove(api: APIRequestContext, accountId?: number) {
     headers: { "X-CSRF-Token": await csrfTokenOf(api) },
     data: {
       account_id: accountId,
-      move_details: { type: "single", moves: [{ from: start, to: (to as string[]).find((place) => place !== start), trailer: trailer.trailer_number }] },
+      move_details: {
+        type: "single",
+        moves: [{ from: start, to: (to as string[]).find((place) => place !== start), trailer: trailer.trailer_number }],
+      },
     },
   });
   expect(response.status()).toBe(201);
@@ -81,6 +84,10 @@ test("an admin's socket follows every account through the room 'all'", async ({ 
   const received = openRoom(admin, "/parties/account-room/all");
   await admin.waitForFunction(() => (window as unknown as { roomReady?: boolean }).roomReady === true);
   const move = await requestMove(await apiAs((await newUser("manager", { account: "Blue Ridge Charlotte" })).email));
-  expect(JSON.parse((await received).message!)).toMatchObject({ type: "move_status_changed", account_id: move.account_id, move_id: move.id });
+  expect(JSON.parse((await received).message!)).toMatchObject({
+    type: "move_status_changed",
+    account_id: move.account_id,
+    move_id: move.id,
+  });
   await admin.close();
 });

@@ -5,12 +5,7 @@ test.afterEach(async ({ db }) => {
   await db.update(settings).set({ timeoutHours: 4 });
 });
 
-test("with the timeout at 0.01 h the warning counts down from 30 s and the session ends", async ({
-  page,
-  db,
-  newUser,
-  signInAs,
-}) => {
+test("with the timeout at 0.01 h the warning counts down from 30 s and the session ends", async ({ page, db, newUser, signInAs }) => {
   test.setTimeout(120_000);
   await db.update(settings).set({ timeoutHours: 0.01 });
   const user = await newUser("manager");

@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { moveLegs, trailers } from "../../db/schema";
 import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
 
-test("a super manager adds a trailer: errors first, then the trailer with its first history entry", async ({ page, newUser, signInAs, db }) => {
+test("a super manager adds a trailer: errors first, then the trailer with its first history entry", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
   await page.goto("/");
@@ -10,7 +15,14 @@ test("a super manager adds a trailer: errors first, then the trailer with its fi
   await expect(page.getByLabel("Last Inspection")).toHaveValue(new Date().toISOString().slice(0, 10));
   await page.getByRole("button", { name: "Add Trailer" }).click();
   const summary = page.getByRole("alert");
-  for (const message of ["Trailer number is required", "Trailer location is required", "License plate is required", "License state is required", "Trailer type is required", "Owner is required"]) {
+  for (const message of [
+    "Trailer number is required",
+    "Trailer location is required",
+    "License plate is required",
+    "License state is required",
+    "Trailer type is required",
+    "Owner is required",
+  ]) {
     await expect(summary).toContainText(message);
   }
   const number = `E2E${Date.now() % 1000000}`;
@@ -30,13 +42,27 @@ test("a super manager adds a trailer: errors first, then the trailer with its fi
   await expect(page).toHaveURL(/\/$/);
 
   const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
-  expect(created).toMatchObject({ trailerLocation: "North-3", licenseState: "MA", licensePlate: "ABC1234", isLoaded: true, loadNumber: "LD-55", companyOwner: "ACME", lastUser: "YDB" });
+  expect(created).toMatchObject({
+    trailerLocation: "North-3",
+    licenseState: "MA",
+    licensePlate: "ABC1234",
+    isLoaded: true,
+    loadNumber: "LD-55",
+    companyOwner: "ACME",
+    lastUser: "YDB",
+  });
   await page.goto(`/trailers/${created.id}`);
   await expect(page.getByTestId("current-location")).toHaveText("North-3");
   await expect(page.getByRole("cell", { name: "YDB" })).toBeVisible();
 });
 
-test("editing a trailer's location updates its history panel, and a second browser's dashboard without reload", async ({ browser, page, newUser, signInAs, db }) => {
+test("editing a trailer's location updates its history panel, and a second browser's dashboard without reload", async ({
+  browser,
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
   const admin = await newUser("admin");
   const watcher = await newUser("yard_driver");
   const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10077"));
@@ -65,7 +91,11 @@ test("editing a trailer's location updates its history panel, and a second brows
   await phone.close();
 });
 
-test("trailer API: validation errors as {errors}, tenant isolation, and no deleting a trailer in an active move", async ({ newUser, apiAs, db }) => {
+test("trailer API: validation errors as {errors}, tenant isolation, and no deleting a trailer in an active move", async ({
+  newUser,
+  apiAs,
+  db,
+}) => {
   const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
   const [acmeTrailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10001"));
   const token = await csrfTokenOf(outsider);
@@ -83,10 +113,22 @@ test("trailer API: validation errors as {errors}, tenant isolation, and no delet
   );
   const created = await outsider.post("/api/trailers/", {
     headers: { "X-CSRF-Token": token },
-    data: { account_id: acmeTrailer.accountId, trailer_number: "brc-api-1", trailer_location: "east yard", license_plate: "x1", license_state: "nc", type: "dry_53", company_owner: "blue ridge" },
+    data: {
+      account_id: acmeTrailer.accountId,
+      trailer_number: "brc-api-1",
+      trailer_location: "east yard",
+      license_plate: "x1",
+      license_state: "nc",
+      type: "dry_53",
+      company_owner: "blue ridge",
+    },
   });
   expect(created.status()).toBe(201);
-  expect(await created.json()).toMatchObject({ trailer_number: "BRC-API-1", trailer_location: "East Yard", account_id: (await db.select().from(trailers).where(eq(trailers.trailerNumber, "BRC10001")))[0].accountId });
+  expect(await created.json()).toMatchObject({
+    trailer_number: "BRC-API-1",
+    trailer_location: "East Yard",
+    account_id: (await db.select().from(trailers).where(eq(trailers.trailerNumber, "BRC10001")))[0].accountId,
+  });
 
   const [activeLeg] = await db.select().from(moveLegs).where(eq(moveLegs.active, true)).limit(1);
   const admin = await apiAs((await newUser("admin")).email);
@@ -96,7 +138,12 @@ test("trailer API: validation errors as {errors}, tenant isolation, and no delet
   expect(await db.select().from(trailers).where(eq(trailers.id, activeLeg.trailerId))).toHaveLength(1);
 });
 
-test("an admin's Add New Trailer: the account's choices, Shop and the Shop location follow each other, and type-ahead lists", async ({ page, newUser, signInAs, db }) => {
+test("an admin's Add New Trailer: the account's choices, Shop and the Shop location follow each other, and type-ahead lists", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
   const admin = await newUser("admin");
   const [acme] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10001"));
   await signInAs(page, admin.email);
@@ -149,6 +196,13 @@ test("Add New Trailer works without JavaScript: the server's errors, then the tr
   await page.getByRole("button", { name: "Add Trailer" }).click();
   await expect(page).toHaveURL(/\/$/);
   const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "NOJS-1"));
-  expect(created).toMatchObject({ trailerLocation: "Yard A", licenseState: "MA", isTray: true, trayCount: 4, yellowTagged: true, companyOwner: "ACME" });
+  expect(created).toMatchObject({
+    trailerLocation: "Yard A",
+    licenseState: "MA",
+    isTray: true,
+    trayCount: 4,
+    yellowTagged: true,
+    companyOwner: "ACME",
+  });
   await context.close();
 });

@@ -4,7 +4,12 @@ import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-test("Add Truck lists every rule's message, then adds the truck; Update Truck's status radio moves it to the Shop", async ({ page, newUser, signInAs, db }) => {
+test("Add Truck lists every rule's message, then adds the truck; Update Truck's status radio moves it to the Shop", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
   await page.goto("/?tab=trucks");
@@ -86,7 +91,11 @@ test("Add Truck: ticking Shop fills the Shop location and typed codes show in ca
   await expect(page.getByLabel("Assigned To")).toHaveAttribute("placeholder", "Search by name, email, alpha code or driver number");
 });
 
-test("Update Truck works without JavaScript: a refusal keeps the chosen status, then the truck is tagged", async ({ browser, newUser, db }) => {
+test("Update Truck works without JavaScript: a refusal keeps the chosen status, then the truck is tagged", async ({
+  browser,
+  newUser,
+  db,
+}) => {
   const superManager = await newUser("super_manager");
   const [truck] = await db.select().from(trucks).where(eq(trucks.truckNumber, "ACB-T102"));
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -6,7 +6,12 @@ async function send(api: APIRequestContext, method: string, path: string, data?:
   return { status: response.status(), body: await response.json() };
 }
 
-test("an admin adds a manager, who signs in with the temporary password and must change it first", async ({ page, browser, newUser, signInAs }) => {
+test("an admin adds a manager, who signs in with the temporary password and must change it first", async ({
+  page,
+  browser,
+  newUser,
+  signInAs,
+}) => {
   const admin = await newUser("admin");
   await signInAs(page, admin.email);
   await page.goto("/signup");
@@ -55,7 +60,11 @@ test("a manager may only add worker roles, in its own account", async ({ page, n
   await expect(page.getByRole("alert")).toContainText("Driver number must be a valid number");
 });
 
-test("user detail: a super manager deactivates a driver after confirming; only an admin may reactivate", async ({ page, newUser, signInAs }) => {
+test("user detail: a super manager deactivates a driver after confirming; only an admin may reactivate", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
   const superManager = await newUser("super_manager");
   const driver = await newUser("yard_driver");
   await signInAs(page, superManager.email);

@@ -80,8 +80,16 @@ describe("trailer writes", () => {
     const trailer = await createTrailer(ctx, trailerInput("EV100", "north-2"));
     await settled();
     expect(sent).toEqual([
-      { kind: "publish", accountId, event: { type: "trailer_location_updated", account_id: accountId, trailer_id: trailer.id, location: "North-2" } },
-      { kind: "publish", accountId, event: { type: "location_history_updated", account_id: accountId, asset: "trailer", asset_id: trailer.id } },
+      {
+        kind: "publish",
+        accountId,
+        event: { type: "trailer_location_updated", account_id: accountId, trailer_id: trailer.id, location: "North-2" },
+      },
+      {
+        kind: "publish",
+        accountId,
+        event: { type: "location_history_updated", account_id: accountId, asset: "trailer", asset_id: trailer.id },
+      },
     ]);
     expect(seen[0].rows).toContainEqual({ id: trailer.id, location: "North-2" });
 
@@ -116,7 +124,14 @@ describe("trailer writes", () => {
     expect(await refused(updateTrailer(ctx, first.id, trailerInput("EV200", "Nowhere")))).toBe(400);
     // A trailer in an active move is not deleted.
     const [move] = await test.db.insert(moves).values({ accountId, requestUserId: superManager.id, moveType: "single" }).returning();
-    await test.db.insert(moveLegs).values({ moveId: move.id, legNumber: 1, fromLocation: "Yard A", toLocation: "North-1", trailerId: first.id, trailerNumber: "EV200" });
+    await test.db.insert(moveLegs).values({
+      moveId: move.id,
+      legNumber: 1,
+      fromLocation: "Yard A",
+      toLocation: "North-1",
+      trailerId: first.id,
+      trailerNumber: "EV200",
+    });
     expect(await refused(deleteTrailer(ctx, first.id))).toBe(409);
     // Someone without the right sends nothing either.
     const driver = contextFor(test.db, await createUser(test.db, { role: "yard_driver", accountId }));
@@ -141,7 +156,11 @@ describe("truck writes", () => {
       "account_data_changed",
       "account_data_changed",
     ]);
-    expect(sent[2]).toEqual({ kind: "publish", accountId, event: { type: "truck_location_updated", account_id: accountId, truck_id: truck.id, location: "North-1" } });
+    expect(sent[2]).toEqual({
+      kind: "publish",
+      accountId,
+      event: { type: "truck_location_updated", account_id: accountId, truck_id: truck.id, location: "North-1" },
+    });
     expect(seen[0].rows).toContainEqual({ id: truck.id, location: "Yard A" });
     expect(seen[1].rows).toContainEqual({ id: truck.id, location: "North-1" });
     expect(seen.at(-1)!.rows.map((row) => row.id)).not.toContain(truck.id);

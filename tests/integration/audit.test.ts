@@ -61,9 +61,7 @@ describe("audit trail", () => {
   it("never records password hashes: a password change shows as redacted", async () => {
     const account = await createAccount(test.db);
     const user = await createUser(test.db, { role: "manager", accountId: account.id });
-    await withActor(test.db, "ADMIN", (tx) =>
-      tx.update(users).set({ passwordHash: "scrypt$new" }).where(eq(users.id, user.id)),
-    );
+    await withActor(test.db, "ADMIN", (tx) => tx.update(users).set({ passwordHash: "scrypt$new" }).where(eq(users.id, user.id)));
     const rows = await auditOf("users", user.id);
     const text = JSON.stringify(rows.map((row) => row.changedFields));
     expect(text).not.toContain(user.passwordHash);

@@ -5,7 +5,15 @@ import { MESSAGES, type LoginInput } from "../../app/domain/auth";
 import { resolveSession } from "../../app/lib/session.server";
 import { verifyPassword } from "../../app/lib/password.server";
 import type { UserRow } from "../../app/lib/session.server";
-import { changeOwnPassword, LOGIN_LIMITS, logIn, logInReplacingOther, logOut, PENDING_LOGIN_MINUTES, refreshSession } from "../../app/services/auth.server";
+import {
+  changeOwnPassword,
+  LOGIN_LIMITS,
+  logIn,
+  logInReplacingOther,
+  logOut,
+  PENDING_LOGIN_MINUTES,
+  refreshSession,
+} from "../../app/services/auth.server";
 import type { AfterCommit, SystemContext } from "../../app/services/context.server";
 import { ServiceError } from "../../app/services/errors.server";
 import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
@@ -48,7 +56,10 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 const liveSessions = (userId: number) =>
-  test.db.select().from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  test.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 
 describe("login", () => {
   it("signs in with the right password, lowercasing the email", async () => {
@@ -93,7 +104,11 @@ describe("login", () => {
   it(`past ${LOGIN_LIMITS.perIp} failures from one IP, that IP gets 429 for any email`, async () => {
     const attacker = client();
     await test.db.insert(loginAttempts).values(
-      Array.from({ length: LOGIN_LIMITS.perIp }, (_, i) => ({ email: `spray${i}@x.test`, ipAddress: attacker.ipAddress, succeeded: false })),
+      Array.from({ length: LOGIN_LIMITS.perIp }, (_, i) => ({
+        email: `spray${i}@x.test`,
+        ipAddress: attacker.ipAddress,
+        succeeded: false,
+      })),
     );
     await createUser(test.db, { role: "manager", accountId, email: "bystander@x.test" });
     expect(await logIn(systemContext(), input("bystander@x.test"), attacker)).toMatchObject({ status: 429 });
@@ -191,7 +206,13 @@ describe("Log Out Other Session from the sign-in dialog (no password sent again)
     const [id, session, expires, signature] = ticket.split(".");
     const later = String(Number(expires) + PENDING_LOGIN_MINUTES * 60_000);
     const refused = { kind: "refused", status: 401, error: MESSAGES.loginExpired };
-    for (const bad of [null, "", "garbage", `${id}.${session}.${later}.${signature}`, `${id}.${Number(session) + 1}.${expires}.${signature}`]) {
+    for (const bad of [
+      null,
+      "",
+      "garbage",
+      `${id}.${session}.${later}.${signature}`,
+      `${id}.${Number(session) + 1}.${expires}.${signature}`,
+    ]) {
       expect(await logInReplacingOther(systemContext(), bad, client()), String(bad)).toEqual(refused);
     }
     await test.db.update(users).set({ passwordHash: "scrypt$changed" }).where(eq(users.id, user.id));
@@ -205,7 +226,10 @@ describe("staying signed in", () => {
     const user = await createUser(test.db, { role: "manager", accountId, email: "busy@x.test" });
     const login = await logIn(systemContext(), input("busy@x.test"), client());
     if (login.kind !== "signed_in") throw new Error("expected a login");
-    await test.db.update(sessions).set({ lastActivity: new Date(Date.now() - 3_600_000) }).where(eq(sessions.id, login.session.id));
+    await test.db
+      .update(sessions)
+      .set({ lastActivity: new Date(Date.now() - 3_600_000) })
+      .where(eq(sessions.id, login.session.id));
     const { ctx, sent } = contextFor(test.db, user);
     const refreshed = await refreshSession(ctx, login.session.id);
     expect(Date.now() - refreshed!.getTime()).toBeLessThan(60_000);
@@ -238,17 +262,21 @@ describe("first-login password change", () => {
 
   it("enforces every rule with the spec's messages", async () => {
     const user = await createUser(test.db, { role: "manager", accountId });
-    expect(await refusal(changeOwnPassword(contextOf(user), { password: "short", confirm_password: "other" }, TEST_PASSWORD_COST))).toEqual({
-      status: 400,
-      errors: [
-        "Password must be at least 8 characters long",
-        "Password must contain at least one uppercase letter",
-        "Password must contain at least one number",
-        "Password must contain at least one special character",
-        "Passwords do not match",
-      ],
-    });
-    expect(await refusal(changeOwnPassword(contextOf(user), { password: "ALLUPPER1!", confirm_password: "ALLUPPER1!" }, TEST_PASSWORD_COST))).toEqual({
+    expect(await refusal(changeOwnPassword(contextOf(user), { password: "short", confirm_password: "other" }, TEST_PASSWORD_COST))).toEqual(
+      {
+        status: 400,
+        errors: [
+          "Password must be at least 8 characters long",
+          "Password must contain at least one uppercase letter",
+          "Password must contain at least one number",
+          "Password must contain at least one special character",
+          "Passwords do not match",
+        ],
+      },
+    );
+    expect(
+      await refusal(changeOwnPassword(contextOf(user), { password: "ALLUPPER1!", confirm_password: "ALLUPPER1!" }, TEST_PASSWORD_COST)),
+    ).toEqual({
       status: 400,
       errors: ["Password must contain at least one lowercase letter"],
     });
@@ -257,7 +285,11 @@ describe("first-login password change", () => {
   it("a valid change stores the new password and clears first_login", async () => {
     const user = await createUser(test.db, { role: "manager", accountId });
     await test.db.update(users).set({ firstLogin: true }).where(eq(users.id, user.id));
-    const changed = await changeOwnPassword(contextOf({ ...user, firstLogin: true }), { password: "Yard#Door42", confirm_password: "Yard#Door42" }, TEST_PASSWORD_COST);
+    const changed = await changeOwnPassword(
+      contextOf({ ...user, firstLogin: true }),
+      { password: "Yard#Door42", confirm_password: "Yard#Door42" },
+      TEST_PASSWORD_COST,
+    );
     expect(changed.firstLogin).toBe(false);
     const [stored] = await test.db.select().from(users).where(eq(users.id, user.id));
     expect(stored.firstLogin).toBe(false);

@@ -59,14 +59,10 @@ describe("company rules", () => {
   it("a company name is required and trimmed", async () => {
     expect(await refusal(createCompany(admin, { company_name: "   " }))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
     expect(await refusal(createCompany(admin, {}))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
-    expect(await refusal(createCompany(admin, { company_name: "x".repeat(201) }))).toEqual(
-      invalid(COMPANY_MESSAGES.companyNameTooLong),
-    );
+    expect(await refusal(createCompany(admin, { company_name: "x".repeat(201) }))).toEqual(invalid(COMPANY_MESSAGES.companyNameTooLong));
     const company = await createCompany(admin, { company_name: "  Harbor Freight Lines " });
     expect(company).toMatchObject({ company_name: "Harbor Freight Lines", account_count: 0 });
-    expect(await refusal(renameCompany(admin, company.id, { company_name: "" }))).toEqual(
-      invalid(COMPANY_MESSAGES.companyNameRequired),
-    );
+    expect(await refusal(renameCompany(admin, company.id, { company_name: "" }))).toEqual(invalid(COMPANY_MESSAGES.companyNameRequired));
   });
 
   it("an account needs a name, a City, ST location and counts of 0 or more, each with the spec's message", async () => {
@@ -94,7 +90,13 @@ describe("company rules", () => {
     expect(await test.db.select().from(accounts).where(eq(accounts.companyId, company.id))).toHaveLength(0);
 
     const account = await addAccount(admin, { ...base, yard_count: "2" });
-    expect(account).toMatchObject({ company_id: company.id, account_name: "Port", location: "Savannah, GA", yard_count: 2, building_count: 0 });
+    expect(account).toMatchObject({
+      company_id: company.id,
+      account_name: "Port",
+      location: "Savannah, GA",
+      yard_count: 2,
+      building_count: 0,
+    });
     expect(await refusal(updateAccount(admin, account.id, { account_name: "Port", location: "GA" }))).toEqual(
       invalid(COMPANY_MESSAGES.locationFormat),
     );
@@ -109,8 +111,16 @@ describe("company rules", () => {
     expect(renamed).toMatchObject({ company_name: "First Freight Lines", account_count: 1, accounts: [{ id: account.id }] });
 
     const edited = await updateAccount(admin, account.id, { account_name: "Dock 2", location: "Kansas City, MO", building_count: 3 });
-    expect(edited).toMatchObject({ company_id: first.id, account_name: "Dock 2", location: "Kansas City, MO", yard_count: 0, building_count: 3 });
-    expect(await refusal(updateAccount(admin, account.id, { account_name: "Dock 3", location: "Kansas City, MO", company_id: 999_999 }))).toEqual({
+    expect(edited).toMatchObject({
+      company_id: first.id,
+      account_name: "Dock 2",
+      location: "Kansas City, MO",
+      yard_count: 0,
+      building_count: 3,
+    });
+    expect(
+      await refusal(updateAccount(admin, account.id, { account_name: "Dock 3", location: "Kansas City, MO", company_id: 999_999 })),
+    ).toEqual({
       status: 404,
       errors: [COMPANY_MESSAGES.companyNotFound],
     });
@@ -206,7 +216,15 @@ describe("deleting an account", () => {
     });
     expect(await test.db.select().from(accounts).where(eq(accounts.id, busy.id))).toHaveLength(1);
     expect(await test.db.select().from(users).where(eq(users.id, driver.id))).toHaveLength(1);
-    const trailersLeft = await test.db.select().from(trailers).where(inArray(trailers.id, owned.map((trailer) => trailer.id)));
+    const trailersLeft = await test.db
+      .select()
+      .from(trailers)
+      .where(
+        inArray(
+          trailers.id,
+          owned.map((trailer) => trailer.id),
+        ),
+      );
     expect(trailersLeft).toHaveLength(2);
     expect(await auditTrail(test.db, "accounts", busy.id)).toEqual(trailBefore);
   });
@@ -248,7 +266,17 @@ describe("the audit trail", () => {
 describe("the admin snapshot", () => {
   it("answers every list with the spec's snake_case fields and never a password hash", async () => {
     const snapshot = await adminSnapshot(admin);
-    expect(Object.keys(snapshot).sort()).toEqual(["accounts", "buildings", "companies", "limit", "trailers", "trucks", "truncated", "users", "yards"]);
+    expect(Object.keys(snapshot).sort()).toEqual([
+      "accounts",
+      "buildings",
+      "companies",
+      "limit",
+      "trailers",
+      "trucks",
+      "truncated",
+      "users",
+      "yards",
+    ]);
     expect(snapshot.truncated).toEqual([]);
     expect(snapshot.users.length).toBeGreaterThan(0);
     expect(JSON.stringify(snapshot)).not.toMatch(/password/);

@@ -26,8 +26,29 @@ beforeAll(async () => {
   await test.db.update(trailers).set({ redTagged: true, taggedDescription: "Flat tyre" }).where(eq(trailers.trailerLocation, "Road"));
   await createTrailer(test.db, otherAccountId, "Yard A");
   await test.db.insert(trucks).values([
-    { accountId, truckNumber: "TK1", truckLocation: "Shop", type: "boxtruck", licensePlate: "P1", licenseState: "MA", year: 2020, make: "MACK", model: "ANTHEM", inShop: true },
-    { accountId, truckNumber: "TK2", truckLocation: "Yard A", type: "daycab_1_axle", licensePlate: "P2", licenseState: "MA", year: 2021, make: "VOLVO", model: "VNL" },
+    {
+      accountId,
+      truckNumber: "TK1",
+      truckLocation: "Shop",
+      type: "boxtruck",
+      licensePlate: "P1",
+      licenseState: "MA",
+      year: 2020,
+      make: "MACK",
+      model: "ANTHEM",
+      inShop: true,
+    },
+    {
+      accountId,
+      truckNumber: "TK2",
+      truckLocation: "Yard A",
+      type: "daycab_1_axle",
+      licensePlate: "P2",
+      licenseState: "MA",
+      year: 2021,
+      make: "VOLVO",
+      model: "VNL",
+    },
   ]);
   manager = contextFor(test.db, await createUser(test.db, { role: "manager", accountId })).ctx;
   driver = contextFor(test.db, await createUser(test.db, { role: "yard_driver", accountId })).ctx;
@@ -48,12 +69,24 @@ describe("account dashboard", () => {
   it("builds the trailer rows the tab shows, and takes a filter it does not know as All", async () => {
     const { trailers: list } = await accountDashboard(manager, view({ status: "red" }));
     expect(list?.rows).toEqual([
-      expect.objectContaining({ location: "Road", state: "empty", load: "Empty", tag: "Flat tyre", redTagged: true, timeAtLocation: "Just arrived" }),
+      expect.objectContaining({
+        location: "Road",
+        state: "empty",
+        load: "Empty",
+        tag: "Flat tyre",
+        redTagged: true,
+        timeAtLocation: "Just arrived",
+      }),
     ]);
     const trays = await accountDashboard(manager, view({ load: "trays" }));
     expect(trays.trailers?.rows.map((row) => [row.location, row.state, row.load])).toEqual([["North-1", "trays", "2 Trays"]]);
     expect((await accountDashboard(manager, view({ status: "shop", load: "heavy" }))).trailers?.total).toBe(4);
-    expect(trays.trailers?.counts.byLocation).toEqual(expect.arrayContaining([{ location: "Yard A", count: 2 }, { location: "North", count: 1 }]));
+    expect(trays.trailers?.counts.byLocation).toEqual(
+      expect.arrayContaining([
+        { location: "Yard A", count: 2 },
+        { location: "North", count: 1 },
+      ]),
+    );
   });
 
   it("filters trucks by the Shop status and offers their locations", async () => {
@@ -83,7 +116,9 @@ describe("account dashboard", () => {
     expect(none.accounts.map((account) => account.accountName)).toEqual(expect.arrayContaining(["Dock Town", "Elsewhere"]));
     const chosen = await accountDashboard(admin, view({ tab: "yards", account: accountId }));
     expect(chosen.view.account).toBe(accountId);
-    expect(chosen.yards).toEqual([{ id: expect.any(Number), name: "Yard A", parkingSpots: true, parkingLocation: "Gate 2", lastEntry: null }]);
+    expect(chosen.yards).toEqual([
+      { id: expect.any(Number), name: "Yard A", parkingSpots: true, parkingLocation: "Gate 2", lastEntry: null },
+    ]);
     const buildingTab = await accountDashboard(admin, view({ tab: "buildings", account: accountId }));
     expect(buildingTab.buildings).toEqual([{ id: expect.any(Number), name: "North", doors: 1 }]);
   });

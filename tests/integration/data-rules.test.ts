@@ -48,10 +48,7 @@ describe("rules the database enforces", () => {
   it("the legs of a move inserted as finished are not active", async () => {
     const account = await createAccount(test.db);
     const trailer = await createTrailer(test.db, account.id);
-    const [done] = await test.db
-      .insert(moves)
-      .values({ accountId: account.id, moveType: "single", finishTime: new Date() })
-      .returning();
+    const [done] = await test.db.insert(moves).values({ accountId: account.id, moveType: "single", finishTime: new Date() }).returning();
     const [leg] = await test.db
       .insert(moveLegs)
       .values({ moveId: done.id, legNumber: 1, fromLocation: "Yard A", toLocation: "Shop", trailerId: trailer.id, trailerNumber: "T" })
@@ -64,9 +61,7 @@ describe("rules the database enforces", () => {
     const trailer = await createTrailer(test.db, account.id);
     await test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId: account.id, location: "Yard A" });
     expect(
-      await failureCode(
-        test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId: account.id, location: "Shop" }),
-      ),
+      await failureCode(test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId: account.id, location: "Shop" })),
     ).toBe("23505");
   });
 
@@ -74,27 +69,21 @@ describe("rules the database enforces", () => {
     const account = await createAccount(test.db);
     const base = { passwordHash: "x", accountId: account.id };
     expect(await failureCode(test.db.insert(users).values({ ...base, email: "none@x.test" }))).toBe("23514");
-    expect(
-      await failureCode(test.db.insert(users).values({ ...base, email: "two@x.test", isManager: true, isMechanic: true })),
-    ).toBe("23514");
+    expect(await failureCode(test.db.insert(users).values({ ...base, email: "two@x.test", isManager: true, isMechanic: true }))).toBe(
+      "23514",
+    );
     expect(await failureCode(test.db.insert(users).values({ ...base, email: "Upper@x.test", isManager: true }))).toBe("23514");
-    expect(
-      await failureCode(test.db.insert(users).values({ ...base, accountId: null, email: "noacct@x.test", isManager: true })),
-    ).toBe("23514");
-    await expect(
-      test.db.insert(users).values({ ...base, accountId: null, email: "global@x.test", isAdmin: true }),
-    ).resolves.toBeTruthy();
+    expect(await failureCode(test.db.insert(users).values({ ...base, accountId: null, email: "noacct@x.test", isManager: true }))).toBe(
+      "23514",
+    );
+    await expect(test.db.insert(users).values({ ...base, accountId: null, email: "global@x.test", isAdmin: true })).resolves.toBeTruthy();
   });
 
   it("email and alpha code are unique", async () => {
     const account = await createAccount(test.db);
     await createUser(test.db, { role: "manager", accountId: account.id, email: "same@x.test", alphaCode: "SAME" });
-    expect(
-      await failureCode(createUser(test.db, { role: "manager", accountId: account.id, email: "same@x.test" })),
-    ).toBe("23505");
-    expect(
-      await failureCode(createUser(test.db, { role: "manager", accountId: account.id, alphaCode: "SAME" })),
-    ).toBe("23505");
+    expect(await failureCode(createUser(test.db, { role: "manager", accountId: account.id, email: "same@x.test" }))).toBe("23505");
+    expect(await failureCode(createUser(test.db, { role: "manager", accountId: account.id, alphaCode: "SAME" }))).toBe("23505");
   });
 
   it("the session timeout setting defaults to 4 hours and stays within 0.01–24", async () => {
@@ -112,9 +101,7 @@ describe("rules the database enforces", () => {
       .insert(sessions)
       .values({ userId: user.id, tokenHash: await hashToken(token), csrfSecret: "s" })
       .returning();
-    expect(
-      await failureCode(test.db.insert(sessions).values({ userId: user.id, tokenHash: "other", csrfSecret: "s" })),
-    ).toBe("23505");
+    expect(await failureCode(test.db.insert(sessions).values({ userId: user.id, tokenHash: "other", csrfSecret: "s" }))).toBe("23505");
     const live = await resolveSession(test.db, token);
     expect(live.state === "live" && live.user.id).toBe(user.id);
     expect((await resolveSession(test.db, "not-a-token")).state).toBe("ended");

@@ -11,11 +11,11 @@ let sequence = 0;
 const next = () => ++sequence;
 
 export async function createAccount(db: Database, name = `Account ${next()}`) {
-  const [company] = await db.insert(companies).values({ companyName: `${name} Co` }).returning();
-  const [account] = await db
-    .insert(accounts)
-    .values({ companyId: company.id, accountName: name, location: "Boston, MA" })
+  const [company] = await db
+    .insert(companies)
+    .values({ companyName: `${name} Co` })
     .returning();
+  const [account] = await db.insert(accounts).values({ companyId: company.id, accountName: name, location: "Boston, MA" }).returning();
   return account;
 }
 

@@ -8,7 +8,14 @@ import { ROLES, type Role } from "../../app/domain/roles";
 import { openDatabase, type Database } from "../../app/lib/db.server";
 import type { AfterCommit, ServiceContext } from "../../app/services/context.server";
 import { ServiceError } from "../../app/services/errors.server";
-import { availableTrailers, createMoveChoices, moveLocations, movePanel, moveSummary, PANEL_LIST_LIMIT } from "../../app/services/move-panel.server";
+import {
+  availableTrailers,
+  createMoveChoices,
+  moveLocations,
+  movePanel,
+  moveSummary,
+  PANEL_LIST_LIMIT,
+} from "../../app/services/move-panel.server";
 import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
@@ -39,8 +46,16 @@ const statusChanged = (account: number, moveId: number, trailerIds: number[]): A
 });
 /** What the account's room hears when a finished move put a trailer somewhere else. */
 const trailerMoved = (account: number, trailerId: number, location: string): AfterCommit[] => [
-  { kind: "publish", accountId: account, event: { type: "trailer_location_updated", account_id: account, trailer_id: trailerId, location } },
-  { kind: "publish", accountId: account, event: { type: "location_history_updated", account_id: account, asset: "trailer", asset_id: trailerId } },
+  {
+    kind: "publish",
+    accountId: account,
+    event: { type: "trailer_location_updated", account_id: account, trailer_id: trailerId, location },
+  },
+  {
+    kind: "publish",
+    accountId: account,
+    event: { type: "location_history_updated", account_id: account, asset: "trailer", asset_id: trailerId },
+  },
 ];
 
 async function addPlaces(id: number) {
@@ -85,7 +100,10 @@ async function rowCounts() {
   const [[m], [l], [a]] = await Promise.all([
     test.db.select({ n: count() }).from(moves),
     test.db.select({ n: count() }).from(moveLegs),
-    test.db.select({ n: count() }).from(auditLogs).where(inArray(auditLogs.tableName, ["moves", "move_legs"])),
+    test.db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(inArray(auditLogs.tableName, ["moves", "move_legs"])),
   ]);
   return { moves: m.n, legs: l.n, audit: a.n };
 }
@@ -160,7 +178,9 @@ async function historyOf(trailerId: number) {
 /** A trailer with its open history entry, as a trailer created in the product has. */
 async function placedTrailer(id: number, location: string) {
   const trailer = await createTrailer(test.db, id, location);
-  await test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId: id, location, entryTime: new Date(Date.now() - 3_600_000) });
+  await test.db
+    .insert(trailerLocationHistory)
+    .values({ trailerId: trailer.id, accountId: id, location, entryTime: new Date(Date.now() - 3_600_000) });
   return trailer;
 }
 
@@ -234,7 +254,15 @@ describe("Create Move", () => {
       await expectRefused(acting("manager"), single("   "), 400, MOVE_MESSAGES.trailerRequired);
       await expectRefused(
         acting("manager"),
-        { move_details: { type: "shuttle", moves: [{ from: "Yard A", to: "Yard B", trailer: trailer.trailerNumber }, { from: "Yard A", to: "Shop" }] } },
+        {
+          move_details: {
+            type: "shuttle",
+            moves: [
+              { from: "Yard A", to: "Yard B", trailer: trailer.trailerNumber },
+              { from: "Yard A", to: "Shop" },
+            ],
+          },
+        },
         400,
         MOVE_MESSAGES.trailerRequired,
       );
@@ -295,7 +323,12 @@ describe("Create Move", () => {
 
     it("refuses a trailer that is not at the From location", async () => {
       const trailer = await createTrailer(test.db, accountId, "Yard B");
-      await expectRefused(acting("manager"), single(trailer.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.trailerNotAtFrom(trailer.trailerNumber, "Yard A"));
+      await expectRefused(
+        acting("manager"),
+        single(trailer.trailerNumber, "Yard A", "Shop"),
+        409,
+        MOVE_MESSAGES.trailerNotAtFrom(trailer.trailerNumber, "Yard A"),
+      );
     });
 
     it("refuses a From that is not a location of the account", async () => {
@@ -334,7 +367,12 @@ describe("Create Move", () => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
       await expectRefused(acting("admin"), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
       await expectRefused(ctxOf(adminWithoutAccount), single(trailer.trailerNumber), 400, MOVE_MESSAGES.accountRequired);
-      await expectRefused(ctxOf(adminWithoutAccount), { ...single(trailer.trailerNumber), account_id: "x" }, 400, MOVE_MESSAGES.accountRequired);
+      await expectRefused(
+        ctxOf(adminWithoutAccount),
+        { ...single(trailer.trailerNumber), account_id: "x" },
+        400,
+        MOVE_MESSAGES.accountRequired,
+      );
     });
 
     it("a trailer in a requested move, or in an in-progress one, is refused by name", async () => {
@@ -343,8 +381,18 @@ describe("Create Move", () => {
       await createMove(acting("manager"), single(requested.trailerNumber));
       const move = await createMove(acting("manager"), single(inProgress.trailerNumber));
       await transitionMove(acting("yard_driver"), move.id, "accept");
-      await expectRefused(acting("super_manager"), single(requested.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inRequestedMove(requested.trailerNumber));
-      await expectRefused(acting("super_manager"), single(inProgress.trailerNumber, "Yard A", "Shop"), 409, MOVE_MESSAGES.inActiveMove(inProgress.trailerNumber));
+      await expectRefused(
+        acting("super_manager"),
+        single(requested.trailerNumber, "Yard A", "Shop"),
+        409,
+        MOVE_MESSAGES.inRequestedMove(requested.trailerNumber),
+      );
+      await expectRefused(
+        acting("super_manager"),
+        single(inProgress.trailerNumber, "Yard A", "Shop"),
+        409,
+        MOVE_MESSAGES.inActiveMove(inProgress.trailerNumber),
+      );
       expect(MOVE_MESSAGES.inRequestedMove("X")).toContain("already in a requested move");
       expect(MOVE_MESSAGES.inActiveMove("X")).toContain("already in use in another active move");
     });
@@ -396,7 +444,9 @@ describe("Create Move", () => {
   it("writes the move and its legs in the audit trail under the requester", async () => {
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     const move = await createMove(acting("account_manager"), single(trailer.trailerNumber));
-    const legIds = (await test.db.select({ id: moveLegs.id }).from(moveLegs).where(eq(moveLegs.moveId, move.id))).map((leg) => String(leg.id));
+    const legIds = (await test.db.select({ id: moveLegs.id }).from(moveLegs).where(eq(moveLegs.moveId, move.id))).map((leg) =>
+      String(leg.id),
+    );
     const audit = await test.db
       .select()
       .from(auditLogs)
@@ -520,16 +570,17 @@ describe("concurrency", () => {
     const move = await createMove(acting("manager"), single(trailer.trailerNumber));
     const opened = await pools(drivers.length);
     try {
-      const results = await Promise.allSettled(
-        drivers.map((driver, i) => transitionMove(ctxOf(driver, opened[i].db), move.id, "accept")),
-      );
+      const results = await Promise.allSettled(drivers.map((driver, i) => transitionMove(ctxOf(driver, opened[i].db), move.id, "accept")));
       const won = results.flatMap((result, i) => (result.status === "fulfilled" ? [drivers[i]] : []));
       const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(19);
       for (const error of lost) {
         expect(error).toBeInstanceOf(ServiceError);
-        expect({ status: error.status, message: error.message }).toEqual({ status: 409, message: "This move cannot be accepted due to a conflict" });
+        expect({ status: error.status, message: error.message }).toEqual({
+          status: 409,
+          message: "This move cannot be accepted due to a conflict",
+        });
       }
       const row = await moveRow(move.id);
       expect(row).toMatchObject({ inProgress: true, acceptUserId: won[0].id, acceptAlphaCode: won[0].alphaCode });
@@ -627,48 +678,61 @@ describe("concurrency", () => {
   it.each([
     ["free-running", false],
     ["in lockstep", true],
-  ])("ten managers creating a move for one trailer at once (%s): exactly one succeeds, the others get the trailer's 409", async (_, lockstep) => {
-    const trailer = await createTrailer(test.db, accountId, "Yard A");
-    const managers = await someManagers(10);
-    const before = await rowCounts();
-    const bodies = managers.map((_manager, i) => single(trailer.trailerNumber, "Yard A", i % 2 ? "Yard B" : "Shop"));
-    const results = await createRace(bodies, managers, lockstep);
-    const won = results.filter((result) => result.status === "fulfilled");
-    const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
-    expect(won).toHaveLength(1);
-    for (const error of lost) {
-      expect(error).toBeInstanceOf(ServiceError);
-      expect(error.status).toBe(409);
-      expect([MOVE_MESSAGES.inRequestedMove(trailer.trailerNumber), MOVE_MESSAGES.inActiveMove(trailer.trailerNumber)]).toContain(error.message);
-    }
-    const after = await rowCounts();
-    expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 1 });
-    const active = await test.db.select().from(moveLegs).where(and(eq(moveLegs.trailerId, trailer.id), moveLegs.active));
-    expect(active).toHaveLength(1);
-  });
+  ])(
+    "ten managers creating a move for one trailer at once (%s): exactly one succeeds, the others get the trailer's 409",
+    async (_, lockstep) => {
+      const trailer = await createTrailer(test.db, accountId, "Yard A");
+      const managers = await someManagers(10);
+      const before = await rowCounts();
+      const bodies = managers.map((_manager, i) => single(trailer.trailerNumber, "Yard A", i % 2 ? "Yard B" : "Shop"));
+      const results = await createRace(bodies, managers, lockstep);
+      const won = results.filter((result) => result.status === "fulfilled");
+      const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+      expect(won).toHaveLength(1);
+      for (const error of lost) {
+        expect(error).toBeInstanceOf(ServiceError);
+        expect(error.status).toBe(409);
+        expect([MOVE_MESSAGES.inRequestedMove(trailer.trailerNumber), MOVE_MESSAGES.inActiveMove(trailer.trailerNumber)]).toContain(
+          error.message,
+        );
+      }
+      const after = await rowCounts();
+      expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 1 });
+      const active = await test.db
+        .select()
+        .from(moveLegs)
+        .where(and(eq(moveLegs.trailerId, trailer.id), moveLegs.active));
+      expect(active).toHaveLength(1);
+    },
+  );
 
   it.each([
     ["free-running", false],
     ["in lockstep", true],
-  ])("ten managers creating shuttles of the same two trailers, listed in either order, at once (%s): exactly one succeeds, the others get a 409", async (_, lockstep) => {
-    const a = await createTrailer(test.db, accountId, "Yard A");
-    const b = await createTrailer(test.db, accountId, "Yard B");
-    const managers = await someManagers(10);
-    const before = await rowCounts();
-    const legA = { from: "Yard A", to: "Shop", trailer: a.trailerNumber };
-    const legB = { from: "Yard B", to: "North-1", trailer: b.trailerNumber };
-    const bodies = managers.map((_manager, i) => ({ move_details: { type: "shuttle", moves: i % 2 ? [legA, legB] : [legB, legA] } }));
-    const results = await createRace(bodies, managers, lockstep);
-    const won = results.filter((result) => result.status === "fulfilled");
-    const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
-    const messages = [a, b].flatMap((t) => [MOVE_MESSAGES.inRequestedMove(t.trailerNumber), MOVE_MESSAGES.inActiveMove(t.trailerNumber)]);
-    expect(
-      lost.map((error) => (error instanceof ServiceError ? { status: error.status, known: messages.includes(error.message) } : String(error))),
-    ).toEqual(lost.map(() => ({ status: 409, known: true })));
-    expect(won).toHaveLength(1);
-    const after = await rowCounts();
-    expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 2 });
-  });
+  ])(
+    "ten managers creating shuttles of the same two trailers, listed in either order, at once (%s): exactly one succeeds, the others get a 409",
+    async (_, lockstep) => {
+      const a = await createTrailer(test.db, accountId, "Yard A");
+      const b = await createTrailer(test.db, accountId, "Yard B");
+      const managers = await someManagers(10);
+      const before = await rowCounts();
+      const legA = { from: "Yard A", to: "Shop", trailer: a.trailerNumber };
+      const legB = { from: "Yard B", to: "North-1", trailer: b.trailerNumber };
+      const bodies = managers.map((_manager, i) => ({ move_details: { type: "shuttle", moves: i % 2 ? [legA, legB] : [legB, legA] } }));
+      const results = await createRace(bodies, managers, lockstep);
+      const won = results.filter((result) => result.status === "fulfilled");
+      const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+      const messages = [a, b].flatMap((t) => [MOVE_MESSAGES.inRequestedMove(t.trailerNumber), MOVE_MESSAGES.inActiveMove(t.trailerNumber)]);
+      expect(
+        lost.map((error) =>
+          error instanceof ServiceError ? { status: error.status, known: messages.includes(error.message) } : String(error),
+        ),
+      ).toEqual(lost.map(() => ({ status: 409, known: true })));
+      expect(won).toHaveLength(1);
+      const after = await rowCounts();
+      expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 2 });
+    },
+  );
 });
 
 describe("finishing and cancelling", () => {
@@ -687,7 +751,10 @@ describe("finishing and cancelling", () => {
         ],
       },
     });
-    await test.db.update(moves).set({ requestTime: sql`now() - interval '2 hours'` }).where(eq(moves.id, move.id));
+    await test.db
+      .update(moves)
+      .set({ requestTime: sql`now() - interval '2 hours'` })
+      .where(eq(moves.id, move.id));
     await transitionMove(acting("road_driver"), move.id, "accept");
     // A manager closes it out for the driver: the history still names the driver who drove.
     const closer = contextFor(test.db, staff.manager);
@@ -707,7 +774,11 @@ describe("finishing and cancelling", () => {
     expect(row.finishTime).not.toBeNull();
     expect(row.elapseTime).not.toBeNull();
 
-    const after = await test.db.select().from(trailers).where(inArray(trailers.id, [toShop.id, fromShop.id, noHistory.id])).orderBy(asc(trailers.id));
+    const after = await test.db
+      .select()
+      .from(trailers)
+      .where(inArray(trailers.id, [toShop.id, fromShop.id, noHistory.id]))
+      .orderBy(asc(trailers.id));
     expect(after.map((t) => [t.trailerLocation, t.inShop])).toEqual([
       ["Shop", true],
       ["North-2", false],
@@ -763,14 +834,23 @@ describe("finishing and cancelling", () => {
     });
     // Requested: not yet accepted.
     let before = await snapshot();
-    expect(await refusal(transitionMove(acting("manager"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
+    expect(await refusal(transitionMove(acting("manager"), move.id, "finish"))).toEqual({
+      status: 409,
+      errors: [MOVE_MESSAGES.conflict.finish],
+    });
     expect(await snapshot()).toEqual(before);
     // Finished already.
     await transitionMove(acting("yard_driver"), move.id, "accept");
     await transitionMove(acting("yard_driver"), move.id, "finish");
     before = await snapshot();
-    expect(await refusal(transitionMove(acting("yard_driver"), move.id, "finish"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.finish] });
-    expect(await refusal(transitionMove(acting("manager"), move.id, "cancel"))).toEqual({ status: 409, errors: [MOVE_MESSAGES.conflict.cancel] });
+    expect(await refusal(transitionMove(acting("yard_driver"), move.id, "finish"))).toEqual({
+      status: 409,
+      errors: [MOVE_MESSAGES.conflict.finish],
+    });
+    expect(await refusal(transitionMove(acting("manager"), move.id, "cancel"))).toEqual({
+      status: 409,
+      errors: [MOVE_MESSAGES.conflict.cancel],
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -782,7 +862,9 @@ describe("finishing and cancelling", () => {
         IF NEW.trailer_location = 'Yard Closed' THEN RAISE EXCEPTION 'Yard Closed refuses trailers'; END IF;
         RETURN NEW;
       END $$`);
-    await test.db.execute(sql`CREATE TRIGGER test_refuse_closed_yard BEFORE UPDATE ON trailers FOR EACH ROW EXECUTE FUNCTION test_refuse_closed_yard()`);
+    await test.db.execute(
+      sql`CREATE TRIGGER test_refuse_closed_yard BEFORE UPDATE ON trailers FOR EACH ROW EXECUTE FUNCTION test_refuse_closed_yard()`,
+    );
     try {
       const first = await placedTrailer(accountId, "Yard A");
       const second = await placedTrailer(accountId, "North-4");
@@ -799,7 +881,11 @@ describe("finishing and cancelling", () => {
       const snapshot = async () => ({
         move: await moveRow(move.id),
         legs: await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id)).orderBy(asc(moveLegs.id)),
-        trailers: await test.db.select().from(trailers).where(inArray(trailers.id, [first.id, second.id])).orderBy(asc(trailers.id)),
+        trailers: await test.db
+          .select()
+          .from(trailers)
+          .where(inArray(trailers.id, [first.id, second.id]))
+          .orderBy(asc(trailers.id)),
         history: [await historyOf(first.id), await historyOf(second.id)],
         audit: await rowCounts(),
       });
@@ -1017,21 +1103,35 @@ describe("the Move Status panel and lists", () => {
     const zoneAccount = (await createAccount(test.db, "Zones")).id;
     const driver = await createUser(test.db, { role: "yard_driver", accountId: zoneAccount });
     const zone = "Pacific/Kiritimati"; // UTC+14
-    const [{ start }] = (await test.db.execute(sql`select (date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}) as start`)).rows as {
+    const [{ start }] = (await test.db.execute(sql`select (date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}) as start`))
+      .rows as {
       start: string | Date;
     }[];
     const todayStart = new Date(start);
     const trailer = () => createTrailer(test.db, zoneAccount, "Yard A");
     await insertMove({ accountId: zoneAccount, state: "finished", trailers: [await trailer()], acceptor: driver, finishTime: todayStart });
-    await insertMove({ accountId: zoneAccount, state: "finished", trailers: [await trailer()], acceptor: driver, finishTime: new Date(todayStart.getTime() - 1000) });
-    expect((await moveSummary(anyAccount(), { account: zoneAccount, timeZone: zone })).counts).toMatchObject({ finished: 2, finished_today: 1 });
+    await insertMove({
+      accountId: zoneAccount,
+      state: "finished",
+      trailers: [await trailer()],
+      acceptor: driver,
+      finishTime: new Date(todayStart.getTime() - 1000),
+    });
+    expect((await moveSummary(anyAccount(), { account: zoneAccount, timeZone: zone })).counts).toMatchObject({
+      finished: 2,
+      finished_today: 1,
+    });
   });
 
   it("lists at most PANEL_LIST_LIMIT moves of each state, newest first", async () => {
     const busyAccount = (await createAccount(test.db, "Busy")).id;
     const base = Date.now() - 10 * DAY;
     await test.db.insert(moves).values(
-      Array.from({ length: PANEL_LIST_LIMIT + 5 }, (_, i) => ({ accountId: busyAccount, moveType: "single", requestTime: new Date(base + i * HOUR) })),
+      Array.from({ length: PANEL_LIST_LIMIT + 5 }, (_, i) => ({
+        accountId: busyAccount,
+        moveType: "single",
+        requestTime: new Date(base + i * HOUR),
+      })),
     );
     await test.db.insert(moves).values({ accountId: busyAccount, moveType: "single", isCancel: true, cancelTime: new Date() });
     const summary = await moveSummary(anyAccount(), { account: busyAccount });
@@ -1116,17 +1216,27 @@ describe("the Move Status panel and lists", () => {
     await insertMove({ accountId: id, state: "cancelled", trailers: [cancelled] });
 
     const numbers = (list: { id: number }[]) => list.map((t) => t.id).sort((a, b) => a - b);
-    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A" }))).toEqual([free.id, finished.id, cancelled.id, red.id].sort((a, b) => a - b));
+    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A" }))).toEqual(
+      [free.id, finished.id, cancelled.id, red.id].sort((a, b) => a - b),
+    );
     expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "yard a", excludeRedTagged: true }))).toEqual(
       [free.id, finished.id, cancelled.id].sort((a, b) => a - b),
     );
     expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard B" }))).toEqual([elsewhere.id]);
     expect(await availableTrailers(anyAccount(), { account: id, location: "Road" })).toEqual([]);
     expect(road.trailerLocation).toBe("Road");
-    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: free.trailerNumber }))).toEqual([free.id]);
+    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: free.trailerNumber }))).toEqual([
+      free.id,
+    ]);
     expect(await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: "%" })).toEqual([]);
     const [shown] = await availableTrailers(anyAccount(), { account: id, location: "Yard B" });
-    expect(shown).toMatchObject({ id: elsewhere.id, trailer_number: elsewhere.trailerNumber, trailer_location: "Yard B", red_tagged: false, in_shop: false });
+    expect(shown).toMatchObject({
+      id: elsewhere.id,
+      trailer_number: elsewhere.trailerNumber,
+      trailer_location: "Yard B",
+      red_tagged: false,
+      in_shop: false,
+    });
   });
 
   it("moveLocations: From only where free trailers stand (never the Road), To every place but the Road", async () => {
@@ -1165,13 +1275,19 @@ describe("Create Move's choices and the panel of a page", () => {
     await test.db.update(trailers).set({ redTagged: true }).where(eq(trailers.id, red.id));
     const ids = (list: { id: number }[] | undefined) => (list ?? []).map((trailer) => trailer.id).sort((x, y) => x - y);
 
-    const choices = await createMoveChoices(ctxOf(manager), draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg2_from: "Shop", move_account: String(otherAccountId) }));
+    const choices = await createMoveChoices(
+      ctxOf(manager),
+      draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg2_from: "Shop", move_account: String(otherAccountId) }),
+    );
     expect(choices?.account).toBe(id);
     expect(choices?.locations).toEqual(await moveLocations(ctxOf(manager), id));
     expect(ids(choices?.trailersAt["Yard A"])).toEqual([a.id, b.id]);
     expect(ids(choices?.trailersAt.Shop)).toEqual([red.id]);
 
-    const narrowed = await createMoveChoices(ctxOf(manager), draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg1_search: b.trailerNumber, leg2_from: "Shop", hide_red: "1" }));
+    const narrowed = await createMoveChoices(
+      ctxOf(manager),
+      draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg1_search: b.trailerNumber, leg2_from: "Shop", hide_red: "1" }),
+    );
     expect(ids(narrowed?.trailersAt["Yard A"])).toEqual([b.id]);
     expect(narrowed?.trailersAt.Shop).toEqual([]);
     expect(Object.keys((await createMoveChoices(ctxOf(manager), draftOf({})))!.trailersAt)).toEqual([]);
@@ -1179,7 +1295,11 @@ describe("Create Move's choices and the panel of a page", () => {
 
   it("offer nothing to a viewer who may not create moves, and no locations to an admin before it chooses an account", async () => {
     expect(await createMoveChoices(acting("yard_driver"), draftOf({ leg1_from: "Yard A" }))).toBeNull();
-    expect(await createMoveChoices(anyAccount(), draftOf({ leg1_from: "Yard A" }))).toEqual({ account: null, locations: null, trailersAt: {} });
+    expect(await createMoveChoices(anyAccount(), draftOf({ leg1_from: "Yard A" }))).toEqual({
+      account: null,
+      locations: null,
+      trailersAt: {},
+    });
     expect((await createMoveChoices(anyAccount(), draftOf({}), otherAccountId))?.account).toBe(otherAccountId);
     expect((await createMoveChoices(anyAccount(), draftOf({ move_account: String(accountId) }), otherAccountId))?.account).toBe(accountId);
   });
@@ -1232,12 +1352,18 @@ describe("tenant isolation", () => {
       expect(await refusal(availableTrailers(acting(role), { location: "Yard A" }))).toEqual(denied);
     }
     expect(await refusal(moveLocations(anyAccount(), undefined))).toEqual({ status: 400, errors: [MOVE_MESSAGES.accountRequired] });
-    expect(await refusal(availableTrailers(anyAccount(), { location: "Yard A" }))).toEqual({ status: 400, errors: [MOVE_MESSAGES.accountRequired] });
+    expect(await refusal(availableTrailers(anyAccount(), { location: "Yard A" }))).toEqual({
+      status: 400,
+      errors: [MOVE_MESSAGES.accountRequired],
+    });
   });
 
   it("an admin naming an account id no row can have is refused as a request error, not a database failure", async () => {
     for (const requested of [1.5, -3, 2 ** 31, 2 ** 40, "x", "12abc"]) {
-      for (const lookup of [moveLocations(anyAccount(), requested), availableTrailers(anyAccount(), { account: requested, location: "Yard A" })]) {
+      for (const lookup of [
+        moveLocations(anyAccount(), requested),
+        availableTrailers(anyAccount(), { account: requested, location: "Yard A" }),
+      ]) {
         const outcome = await lookup.then(
           () => "listed",
           (error) => (error instanceof ServiceError ? error.status : `not a ServiceError: ${String(error).slice(0, 120)}`),

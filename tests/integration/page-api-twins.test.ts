@@ -40,7 +40,17 @@ beforeAll(async () => {
   ids.truck = (
     await test.db
       .insert(trucks)
-      .values({ accountId, truckNumber: "TW1", truckLocation: "Yard A", type: "boxtruck", licensePlate: "P1", licenseState: "MA", year: 2020, make: "Volvo", model: "VNL" })
+      .values({
+        accountId,
+        truckNumber: "TW1",
+        truckLocation: "Yard A",
+        type: "boxtruck",
+        licensePlate: "P1",
+        licenseState: "MA",
+        year: 2020,
+        make: "Volvo",
+        model: "VNL",
+      })
       .returning()
   )[0].id;
   ids.lowUser = (await createUser(test.db, { role: "security", accountId })).id;

@@ -49,7 +49,11 @@ describe("buildings and yards", () => {
     expect((await refusal(createPlace(superManager, "building", { building_name: "X", building_door_number: "4a" })))?.errors).toEqual([
       PLACE_MESSAGES.doorNumberDigits,
     ]);
-    const building = await createPlace(superManager, "building", { building_name: "Dock", building_door_number: "6", account_id: other.id });
+    const building = await createPlace(superManager, "building", {
+      building_name: "Dock",
+      building_door_number: "6",
+      account_id: other.id,
+    });
     expect(building.accountId).toBe(accountId);
     const { ctx: admin } = await contextOf("admin");
     expect(await refusal(createPlace(admin, "building", { building_name: "Y", building_door_number: 2 }))).toMatchObject({
@@ -69,7 +73,10 @@ describe("buildings and yards", () => {
       errors: [PLACE_MESSAGES.nameTaken],
       field: "building_name",
     });
-    expect(await refusal(createPlace(ctx, "yard", { name: "Twin Lot" }))).toMatchObject({ errors: [PLACE_MESSAGES.nameTaken], field: "name" });
+    expect(await refusal(createPlace(ctx, "yard", { name: "Twin Lot" }))).toMatchObject({
+      errors: [PLACE_MESSAGES.nameTaken],
+      field: "name",
+    });
   });
 
   it("refuses to lower a door count or rename while trailers stand at doors that would vanish, naming them", async () => {
@@ -79,7 +86,9 @@ describe("buildings and yards", () => {
     const refused = await refusal(updatePlace(superManager, "building", building.id, { building_name: "Main", building_door_number: 8 }));
     expect(refused?.status).toBe(409);
     expect(refused?.errors[0]).toContain(`Main-9: trailer ${trailer.trailerNumber}`);
-    expect((await refusal(updatePlace(superManager, "building", building.id, { building_name: "Central", building_door_number: 10 })))?.status).toBe(409);
+    expect(
+      (await refusal(updatePlace(superManager, "building", building.id, { building_name: "Central", building_door_number: 10 })))?.status,
+    ).toBe(409);
     expect((await refusal(deletePlace(superManager, "building", building.id)))?.status).toBe(409);
     const [unchanged] = await test.db.select().from(buildings).where(eq(buildings.id, building.id));
     expect(unchanged).toMatchObject({ buildingName: "Main", buildingDoorNumber: 10 });
@@ -108,7 +117,10 @@ describe("buildings and yards", () => {
     const { ctx: admin } = await contextOf("admin");
     const building = await createPlace(admin, "building", { account_id: other.id, building_name: "Far", building_door_number: 3 });
     const { ctx: stranger } = await contextOf("super_manager");
-    expect(await refusal(getPlace(stranger, "building", building.id))).toMatchObject({ status: 404, errors: [PLACE_MESSAGES.buildingNotFound] });
+    expect(await refusal(getPlace(stranger, "building", building.id))).toMatchObject({
+      status: 404,
+      errors: [PLACE_MESSAGES.buildingNotFound],
+    });
     expect((await refusal(deletePlace(stranger, "building", building.id)))?.status).toBe(404);
     expect((await refusal(getPlace(stranger, "yard", Number.NaN)))?.errors).toEqual([PLACE_MESSAGES.yardNotFound]);
     expect((await listPlaces(stranger, "building", { account: other.id })).every((row) => row.accountId === accountId)).toBe(true);
@@ -174,7 +186,9 @@ describe("the account's room hears of every change, after it commits", () => {
     await createTrailer(test.db, accountId, "Stranding Lot");
     sent.length = 0;
     expect((await refusal(deletePlace(ctx, "building", building.id)))?.status).toBe(409);
-    expect((await refusal(updatePlace(ctx, "building", building.id, { building_name: "Stranding", building_door_number: 3 })))?.status).toBe(409);
+    expect(
+      (await refusal(updatePlace(ctx, "building", building.id, { building_name: "Stranding", building_door_number: 3 })))?.status,
+    ).toBe(409);
     expect((await refusal(deletePlace(ctx, "yard", yard.id)))?.status).toBe(409);
     expect((await refusal(createPlace(ctx, "yard", { name: "Stranding Lot" })))?.status).toBe(400);
     const { ctx: manager, sent: managerSent } = await contextOf("manager");
@@ -189,8 +203,13 @@ describe("the pages and the API follow the same rule", () => {
   it("exactly the roles that may open Add New Building / Update Yard may add and update through the API", async () => {
     for (const role of ROLES) {
       const { ctx } = await contextOf(role);
-      const created = await refusal(createPlace(ctx, "building", { building_name: `By ${role}`, building_door_number: 1, account_id: accountId }));
-      const [yard] = await test.db.insert(yards).values({ accountId, name: `For ${role}` }).returning();
+      const created = await refusal(
+        createPlace(ctx, "building", { building_name: `By ${role}`, building_door_number: 1, account_id: accountId }),
+      );
+      const [yard] = await test.db
+        .insert(yards)
+        .values({ accountId, name: `For ${role}` })
+        .returning();
       const updated = await refusal(updatePlace(ctx, "yard", yard.id, { name: `For ${role}` }));
       for (const [path, outcome] of [
         ["/buildings/new", created],

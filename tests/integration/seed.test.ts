@@ -92,9 +92,7 @@ describe("demo seed", () => {
     for (const account of await first.db.select().from(accounts)) {
       const own = rows.filter((move) => move.accountId === account.id);
       const states = new Set(
-        own.map((move) =>
-          move.isCancel ? "cancelled" : move.finishTime ? "finished" : move.inProgress ? "in_progress" : "requested",
-        ),
+        own.map((move) => (move.isCancel ? "cancelled" : move.finishTime ? "finished" : move.inProgress ? "in_progress" : "requested")),
       );
       expect([...states].sort(), account.accountName).toEqual(["cancelled", "finished", "in_progress", "requested"]);
     }
@@ -103,8 +101,7 @@ describe("demo seed", () => {
   it("is deterministic: the same `now` gives the same trailers and history", async () => {
     await seedDemoData(second.db, options);
     const trailersOf = (test: TestDatabase) => test.db.select().from(trailers).orderBy(asc(trailers.id));
-    const historyOf = (test: TestDatabase) =>
-      test.db.select().from(trailerLocationHistory).orderBy(asc(trailerLocationHistory.id));
+    const historyOf = (test: TestDatabase) => test.db.select().from(trailerLocationHistory).orderBy(asc(trailerLocationHistory.id));
     expect(await trailersOf(second)).toEqual(await trailersOf(first));
     expect(await historyOf(second)).toEqual(await historyOf(first));
   });

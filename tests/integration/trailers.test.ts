@@ -118,8 +118,20 @@ describe("account-wide history", () => {
   it("keys the last 30 days of stays by trailer, newest first, within one account", async () => {
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     await test.db.insert(trailerLocationHistory).values([
-      { trailerId: trailer.id, accountId, location: "Road", entryTime: new Date(Date.now() - 60 * 86_400_000), exitTime: new Date(Date.now() - 50 * 86_400_000) },
-      { trailerId: trailer.id, accountId, location: "Shop", entryTime: new Date(Date.now() - 3 * 86_400_000), exitTime: new Date(Date.now() - 86_400_000) },
+      {
+        trailerId: trailer.id,
+        accountId,
+        location: "Road",
+        entryTime: new Date(Date.now() - 60 * 86_400_000),
+        exitTime: new Date(Date.now() - 50 * 86_400_000),
+      },
+      {
+        trailerId: trailer.id,
+        accountId,
+        location: "Shop",
+        entryTime: new Date(Date.now() - 3 * 86_400_000),
+        exitTime: new Date(Date.now() - 86_400_000),
+      },
       { trailerId: trailer.id, accountId, location: "Yard A", entryTime: new Date(Date.now() - 86_400_000) },
     ]);
     const byTrailer = await accountHistory(manager, "trailer", accountId);

@@ -57,7 +57,8 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; err
     await promise;
     return null;
   } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, errors: error.errors, ...(error.field ? { field: error.field } : {}) };
+    if (error instanceof ServiceError)
+      return { status: error.status, errors: error.errors, ...(error.field ? { field: error.field } : {}) };
     throw error;
   }
 }
@@ -125,9 +126,10 @@ describe("creating users", () => {
   it("maps duplicates to 'This email is already registered' and 'This alpha code is already in use'", async () => {
     const admin = await signedIn("admin");
     await createUser(admin, newUserInput("manager", { email: "taken@example.test", alpha_code: "TAKEN" }));
-    expect(
-      await refusal(createUser(admin, newUserInput("manager", { email: "TAKEN@example.test", alpha_code: "taken" }))),
-    ).toEqual({ status: 400, errors: [USER_MESSAGES.emailTaken, USER_MESSAGES.alphaCodeTaken] });
+    expect(await refusal(createUser(admin, newUserInput("manager", { email: "TAKEN@example.test", alpha_code: "taken" })))).toEqual({
+      status: 400,
+      errors: [USER_MESSAGES.emailTaken, USER_MESSAGES.alphaCodeTaken],
+    });
     expect(await refusal(createUser(admin, newUserInput("manager", { email: "taken@example.test" })))).toEqual({
       status: 400,
       errors: [USER_MESSAGES.emailTaken],
@@ -147,12 +149,18 @@ describe("editing, deactivating and reactivating", () => {
       const actor = await signedIn(actorRole);
       const editsUsers = actorRole === "admin" || actorRole === "super_manager";
       const self = await refusal(
-        updateUser(actor, actor.id, { email: `self${unique()}@x.test`, alpha_code: `S${unique()}`, driver_number: actorRole === "yard_driver" ? "77" : undefined }),
+        updateUser(actor, actor.id, {
+          email: `self${unique()}@x.test`,
+          alpha_code: `S${unique()}`,
+          driver_number: actorRole === "yard_driver" ? "77" : undefined,
+        }),
       );
       expect(self?.status ?? 200, `${actorRole} updating itself`).toBe(editsUsers ? 200 : 403);
       for (const targetRole of RANKS) {
         const target = await insertUser(test.db, { role: targetRole, accountId: targetRole === "admin" ? null : accountId });
-        const outcome = await refusal(updateUser(actor, target.id, { email: target.email, alpha_code: `E${unique()}`, driver_number: "5" }));
+        const outcome = await refusal(
+          updateUser(actor, target.id, { email: target.email, alpha_code: `E${unique()}`, driver_number: "5" }),
+        );
         const allowed = editsUsers && ROLE_RANK[actorRole] > ROLE_RANK[targetRole];
         // Out of reach (a higher rank, or a global admin for a non-admin) looks like a missing user.
         const visible = actorRole === "admin" || (targetRole !== "admin" && ROLE_RANK[targetRole] <= ROLE_RANK[actorRole]);
@@ -168,7 +176,12 @@ describe("editing, deactivating and reactivating", () => {
     expect(
       await refusal(updateUser(superManager, superManager.id, { role: "admin", email: superManager.user.email, alpha_code: "SMX" })),
     ).toEqual({ status: 403, errors: [USER_MESSAGES.roleNotAssignable], field: "role" });
-    const updated = await updateUser(superManager, superManager.id, { email: superManager.user.email, alpha_code: "SMY", password: "", confirm_password: "" });
+    const updated = await updateUser(superManager, superManager.id, {
+      email: superManager.user.email,
+      alpha_code: "SMY",
+      password: "",
+      confirm_password: "",
+    });
     expect(updated.passwordHash).toBe(superManager.user.passwordHash);
   });
 
@@ -176,7 +189,8 @@ describe("editing, deactivating and reactivating", () => {
     const admin = await signedIn("admin");
     const target = await insertUser(test.db, { role: "manager", accountId });
     const errorsFor = async (password: string, confirm: string) =>
-      (await refusal(updateUser(admin, target.id, { email: target.email, alpha_code: "PWTEST", password, confirm_password: confirm })))?.errors;
+      (await refusal(updateUser(admin, target.id, { email: target.email, alpha_code: "PWTEST", password, confirm_password: confirm })))
+        ?.errors;
     expect(await errorsFor("abc", "abd")).toEqual([USER_MESSAGES.passwordsMustMatch, USER_MESSAGES.passwordTooShort]);
     expect(await errorsFor("abcdef", "abcdef")).toBeUndefined();
   });
@@ -194,10 +208,16 @@ describe("editing, deactivating and reactivating", () => {
     }
     const admin = await signedIn("admin");
     const driver = await insertUser(test.db, { role: "yard_driver", accountId });
-    const [session] = await test.db.insert(sessions).values({ userId: driver.id, tokenHash: `t${unique()}`, csrfSecret: "s" }).returning();
+    const [session] = await test.db
+      .insert(sessions)
+      .values({ userId: driver.id, tokenHash: `t${unique()}`, csrfSecret: "s" })
+      .returning();
     await deactivateUser(admin, driver.id);
     expect(admin.sent).toContainEqual({ kind: "close_sockets", sessionId: session.id, room: String(accountId), reason: "deactivated" });
-    const live = await test.db.select().from(sessions).where(and(eq(sessions.userId, driver.id), isNull(sessions.endedAt)));
+    const live = await test.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, driver.id), isNull(sessions.endedAt)));
     expect(live).toHaveLength(0);
     const [stored] = await test.db.select().from(users).where(eq(users.id, driver.id));
     expect(stored.isActive).toBe(false);
@@ -259,7 +279,12 @@ describe("the account's room hears of user changes, after they commit", () => {
     await updateUser(admin, user.id, { email: user.email, alpha_code: `UP${unique()}` });
     await deactivateUser(admin, user.id);
     await reactivateUser(admin, user.id);
-    expect(admin.sent).toEqual([userChanged(user.id, "created"), userChanged(user.id, "updated"), userChanged(user.id, "updated"), userChanged(user.id, "updated")]);
+    expect(admin.sent).toEqual([
+      userChanged(user.id, "created"),
+      userChanged(user.id, "updated"),
+      userChanged(user.id, "updated"),
+      userChanged(user.id, "updated"),
+    ]);
   });
 
   it("a new global admin belongs to no account's room: nothing is sent", async () => {
@@ -270,7 +295,10 @@ describe("the account's room hears of user changes, after they commit", () => {
 
   it("deactivating closes the sockets of each ended session, once the session reads as ended elsewhere", async () => {
     const driver = await insertUser(test.db, { role: "yard_driver", accountId });
-    const [session] = await test.db.insert(sessions).values({ userId: driver.id, tokenHash: `d${unique()}`, csrfSecret: "s" }).returning();
+    const [session] = await test.db
+      .insert(sessions)
+      .values({ userId: driver.id, tokenHash: `d${unique()}`, csrfSecret: "s" })
+      .returning();
     const superManager = await insertUser(test.db, { role: "super_manager", accountId });
     const { ctx, sent, settled } = contextFor(test.db, superManager, async (effects) => {
       if (!effects.some((effect) => effect.kind === "close_sockets")) return;
@@ -279,14 +307,20 @@ describe("the account's room hears of user changes, after they commit", () => {
     });
     await deactivateUser(ctx, driver.id);
     await settled();
-    expect(sent).toEqual([{ kind: "close_sockets", sessionId: session.id, room: String(accountId), reason: "deactivated" }, userChanged(driver.id, "updated")]);
+    expect(sent).toEqual([
+      { kind: "close_sockets", sessionId: session.id, room: String(accountId), reason: "deactivated" },
+      userChanged(driver.id, "updated"),
+    ]);
   });
 
   it("a refused change sends nothing", async () => {
     const manager = await signedIn("manager");
     const superManager = await signedIn("super_manager");
     const driver = await insertUser(test.db, { role: "yard_driver", accountId, email: `kept${unique()}@x.test` });
-    const [session] = await test.db.insert(sessions).values({ userId: driver.id, tokenHash: `r${unique()}`, csrfSecret: "s" }).returning();
+    const [session] = await test.db
+      .insert(sessions)
+      .values({ userId: driver.id, tokenHash: `r${unique()}`, csrfSecret: "s" })
+      .returning();
     expect((await refusal(deactivateUser(manager, manager.id)))?.status).toBe(403);
     expect((await refusal(deactivateUser(manager, superManager.id)))?.status).toBe(404);
     expect((await refusal(updateUser(manager, driver.id, { email: driver.email, alpha_code: "NOPE" })))?.status).toBe(403);

@@ -7,12 +7,26 @@ import { SHOP } from "~/domain/locations";
 
 /** An admin's choice of the account a new asset belongs to. */
 function AccountSelectField<Schema>({ field, accounts }: { field: FormField<Schema>; accounts: { id: number; label: string }[] }) {
-  return <SelectField label="Account" field={field} placeholder="Select an account" options={accounts.map(({ id, label }) => ({ value: id, label }))} />;
+  return (
+    <SelectField
+      label="Account"
+      field={field}
+      placeholder="Select an account"
+      options={accounts.map(({ id, label }) => ({ value: id, label }))}
+    />
+  );
 }
 
 /** The asset's type, labelled as lists show it ("Dry 53", "Daycab 1 Axle"). */
 function TypeSelectField<Schema>({ field, types }: { field: FormField<Schema>; types: readonly string[] }) {
-  return <SelectField label="Type" field={field} placeholder="Select a type" options={types.map((type) => ({ value: type, label: typeLabel(type) }))} />;
+  return (
+    <SelectField
+      label="Type"
+      field={field}
+      placeholder="Select a type"
+      options={types.map((type) => ({ value: type, label: typeLabel(type) }))}
+    />
+  );
 }
 
 /** Location: a type-ahead over the account's locations, held by the form (Shop moves the asset there). */
@@ -97,7 +111,13 @@ function TagCheckboxes<Flag>({
         </label>
       ))}
       <label className="flex min-h-11 items-center gap-2 text-sm">
-        <input type="checkbox" name={fields.in_shop.name} checked={shop.inShop} onChange={(event) => shop.tickShop(event.target.checked)} className="h-5 w-5" />
+        <input
+          type="checkbox"
+          name={fields.in_shop.name}
+          checked={shop.inShop}
+          onChange={(event) => shop.tickShop(event.target.checked)}
+          className="h-5 w-5"
+        />
         Shop
       </label>
     </fieldset>
@@ -140,7 +160,14 @@ function RadioChoiceField<Value extends string>({
       <div className="mt-1 flex flex-wrap gap-2">
         {choices.map((choice) => (
           <label key={choice.value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm">
-            <input type="radio" name={name} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} className="h-4 w-4" />
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={value === choice.value}
+              onChange={() => onChange(choice.value)}
+              className="h-4 w-4"
+            />
             {choice.label}
           </label>
         ))}

@@ -28,7 +28,11 @@ export function PlaceDetailPage({ kind }: { kind: PlaceKind }) {
           </div>
         ))}
       </dl>
-      <DetailActions backTo="/" editTo={can.edit ? `${page.path}/${id}/edit` : null} confirmDelete={can.delete ? page.confirmDelete : null} />
+      <DetailActions
+        backTo="/"
+        editTo={can.edit ? `${page.path}/${id}/edit` : null}
+        confirmDelete={can.delete ? page.confirmDelete : null}
+      />
     </section>
   );
 }

@@ -37,12 +37,23 @@ export function TrailerForm({ title, submitLabel, cancelTo, defaultValue, choice
   const [loadType, setLoadType] = useState(fields.load_type.initialValue ?? "empty");
 
   return (
-    <AssetFormPage title={title} form={form} errors={FIELD_ORDER.map((name) => fields[name].errors)} cancelTo={cancelTo} submitLabel={submitLabel}>
+    <AssetFormPage
+      title={title}
+      form={form}
+      errors={FIELD_ORDER.map((name) => fields[name].errors)}
+      cancelTo={cancelTo}
+      submitLabel={submitLabel}
+    >
       {accounts ? <AssetFields.Account field={fields.account_id} accounts={accounts} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label="Trailer Number" field={fields.trailer_number} onInput={uppercaseOnInput} />
         <InputField label="Owner" field={fields.company_owner} onInput={uppercaseOnInput} />
-        <AssetFields.Location field={fields.trailer_location} locations={locations} value={place.location} onChange={place.chooseLocation} />
+        <AssetFields.Location
+          field={fields.trailer_location}
+          locations={locations}
+          value={place.location}
+          onChange={place.chooseLocation}
+        />
         <AssetFields.Type field={fields.type} types={TRAILER_TYPES} />
         <AssetFields.LicenseState field={fields.license_state} />
         <InputField label="License Plate" field={fields.license_plate} onInput={uppercaseOnInput} />

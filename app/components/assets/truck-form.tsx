@@ -45,7 +45,13 @@ export function TruckForm({
   const thisYear = new Date().getFullYear();
 
   return (
-    <AssetFormPage title={title} form={form} errors={FIELD_ORDER.map((name) => fields[name].errors)} cancelTo={cancelTo} submitLabel={submitLabel}>
+    <AssetFormPage
+      title={title}
+      form={form}
+      errors={FIELD_ORDER.map((name) => fields[name].errors)}
+      cancelTo={cancelTo}
+      submitLabel={submitLabel}
+    >
       {accounts ? <AssetFields.Account field={fields.account_id} accounts={accounts} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label="Truck Number" field={fields.truck_number} onInput={uppercaseOnInput} />

@@ -17,7 +17,11 @@ export function CompanyCard({
       <p className="text-sm text-slate-600">{accounts === 0 ? "No accounts" : `${accounts} account${accounts === 1 ? "" : "s"}`}</p>
       <p className="text-xs text-slate-500">Created {formatCreatedDate(company.created_at)}</p>
       {editable ? (
-        <Link to={`/companies/${company.id}/edit`} className={`${buttonStyles.secondary} mt-3 self-start`} aria-label={`Edit ${company.company_name}`}>
+        <Link
+          to={`/companies/${company.id}/edit`}
+          className={`${buttonStyles.secondary} mt-3 self-start`}
+          aria-label={`Edit ${company.company_name}`}
+        >
           Edit
         </Link>
       ) : null}

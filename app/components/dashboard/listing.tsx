@@ -38,7 +38,11 @@ export function Listing({
     <>
       <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
         {loading ? <p className="sr-only">Loading…</p> : null}
-        {shown === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p> : children}
+        {shown === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>
+        ) : (
+          children
+        )}
       </div>
       <Pager view={view} total={total} />
     </>

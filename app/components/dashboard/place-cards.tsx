@@ -34,7 +34,17 @@ export function buildingCard(building: BuildingCard): PlaceCard {
 }
 
 /** The Yards or Buildings tab: a card a place, linking to its page, and an Add button for those who may add. */
-export function PlaceCards({ place, cards, view, canAdd }: { place: "yards" | "buildings"; cards: PlaceCard[]; view: DashboardView; canAdd: boolean }) {
+export function PlaceCards({
+  place,
+  cards,
+  view,
+  canAdd,
+}: {
+  place: "yards" | "buildings";
+  cards: PlaceCard[];
+  view: DashboardView;
+  canAdd: boolean;
+}) {
   const words = WORDS[place];
   const addTo = addHref(`/${place}/new`, view);
   if (!cards.length) {
@@ -61,7 +71,9 @@ export function PlaceCards({ place, cards, view, canAdd }: { place: "yards" | "b
                   {card.title}
                 </Link>
               </h2>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${card.good ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"}`}>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${card.good ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"}`}
+              >
                 {card.badge}
               </span>
             </div>

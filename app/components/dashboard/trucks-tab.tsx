@@ -1,4 +1,12 @@
-import { addHref, filterOptions, TRUCK_STATUS_FILTERS, viewHref, type DashboardView, type TruckList, type TruckListRow } from "~/domain/dashboard";
+import {
+  addHref,
+  filterOptions,
+  TRUCK_STATUS_FILTERS,
+  viewHref,
+  type DashboardView,
+  type TruckList,
+  type TruckListRow,
+} from "~/domain/dashboard";
 import { assetColumns, DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
 import { AddButton, ListCount, Listing } from "./listing";
@@ -40,7 +48,12 @@ export function TrucksTab({ view, trucks }: { view: DashboardView; trucks: Truck
       </FilterForm>
       <ListCount total={trucks.total} noun="truck" />
       <Listing view={view} total={trucks.total} shown={trucks.rows.length} empty="No trucks found matching your filters">
-        <DataTable columns={COLUMNS} rows={trucks.rows} view={view} rowClassName={(row) => (row.status === "Red Tagged" ? "text-red-700" : undefined)} />
+        <DataTable
+          columns={COLUMNS}
+          rows={trucks.rows}
+          view={view}
+          rowClassName={(row) => (row.status === "Red Tagged" ? "text-red-700" : undefined)}
+        />
       </Listing>
     </div>
   );

@@ -192,7 +192,10 @@ function CreateMoveForm({
               className={inputStyles}
               value={account ?? ""}
               onChange={(event) =>
-                change({ ...draft, account: Number(event.target.value) || null, legs: Array.from({ length: LEGS_OF[type] }, emptyLeg) }, true)
+                change(
+                  { ...draft, account: Number(event.target.value) || null, legs: Array.from({ length: LEGS_OF[type] }, emptyLeg) },
+                  true,
+                )
               }
             >
               <option value="">Select an account</option>
@@ -248,7 +251,9 @@ function CreateMoveForm({
               key={index}
               index={index}
               leg={leg}
-              fromOptions={current.locations!.from.filter((option) => !legs.slice(0, index).some((earlier) => earlier.from === option.location))}
+              fromOptions={current.locations!.from.filter(
+                (option) => !legs.slice(0, index).some((earlier) => earlier.from === option.location),
+              )}
               toOptions={current.locations!.to}
               trailers={leg.from ? current.trailersAt[leg.from] : undefined}
               takenTrailers={legs.filter((_, i) => i !== index).map((other) => other.trailer)}

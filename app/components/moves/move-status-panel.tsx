@@ -71,7 +71,9 @@ export function MoveStatusPanel({
 }) {
   const { summary } = panel;
   const [searchParams] = useSearchParams();
-  const [open, setOpen] = useState(() => firstOpen(panel.outcome, searchParams.get(MOVE_LIST_PARAM), viewer.isYardDriver || viewer.isRoadDriver));
+  const [open, setOpen] = useState(() =>
+    firstOpen(panel.outcome, searchParams.get(MOVE_LIST_PARAM), viewer.isYardDriver || viewer.isRoadDriver),
+  );
   const [outcome, setOutcome] = useState(panel.outcome);
   const creating = searchParams.get(CREATE_MOVE_PARAM) === "1";
 
@@ -104,7 +106,9 @@ export function MoveStatusPanel({
         ) : null}
       </div>
       <p aria-live="polite" className="min-h-0 text-sm">
-        {outcome?.notice ? <span className="mt-2 block rounded-md bg-green-50 px-3 py-2 font-medium text-green-800">{outcome.notice}</span> : null}
+        {outcome?.notice ? (
+          <span className="mt-2 block rounded-md bg-green-50 px-3 py-2 font-medium text-green-800">{outcome.notice}</span>
+        ) : null}
       </p>
       {outcome?.error && !creating ? (
         <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -117,7 +121,8 @@ export function MoveStatusPanel({
         ))}
         {MOVE_STATES.map((state) => {
           const total = summary.counts[state];
-          const today = state === "finished" ? summary.counts.finished_today : state === "cancelled" ? summary.counts.cancelled_today : null;
+          const today =
+            state === "finished" ? summary.counts.finished_today : state === "cancelled" ? summary.counts.cancelled_today : null;
           return (
             <button
               key={state}

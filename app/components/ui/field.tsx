@@ -118,7 +118,9 @@ export function uppercaseOnInput(event: React.FormEvent<HTMLInputElement>) {
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <div id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
-      {errors?.map((error) => <p key={error}>{error}</p>)}
+      {errors?.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
     </div>
   );
 }

@@ -23,14 +23,7 @@ export function RoleRadioGroup({
             key={role}
             className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
           >
-            <input
-              type="radio"
-              name={name}
-              value={role}
-              checked={value === role}
-              onChange={() => onChange(role)}
-              className="h-4 w-4"
-            />
+            <input type="radio" name={name} value={role} checked={value === role} onChange={() => onChange(role)} className="h-4 w-4" />
             {ROLE_LABEL[role]}
           </label>
         ))}

@@ -163,3 +163,21 @@ export interface AssigneeChoice {
   value: string;
   label: string;
 }
+
+/** The inspection and maintenance dates every trailer and truck carries (YYYY-MM-DD). */
+export interface ServiceDates {
+  lastInspection: string | null;
+  nextInspection: string | null;
+  lastMaintenance: string | null;
+  nextMaintenance: string | null;
+}
+
+/** The service dates as an edit form's fields hold them. */
+export function serviceDateValues(row: ServiceDates) {
+  return {
+    last_inspection: row.lastInspection ?? "",
+    next_inspection: row.nextInspection ?? "",
+    last_maintenance: row.lastMaintenance ?? "",
+    next_maintenance: row.nextMaintenance ?? "",
+  };
+}

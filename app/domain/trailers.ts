@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TRAILER_TYPES } from "./assets";
+import { TRAILER_TYPES, serviceDateValues, type ServiceDates } from "./assets";
 import { SHOP } from "./locations";
 
 export const TRAILER_MESSAGES = {
@@ -131,11 +131,7 @@ export function trailerFormValues(
     yellowTagged: boolean;
     inShop: boolean;
     taggedDescription: string | null;
-    lastInspection: string | null;
-    nextInspection: string | null;
-    lastMaintenance: string | null;
-    nextMaintenance: string | null;
-  },
+  } & ServiceDates,
   assignedUser: string,
 ) {
   return {
@@ -153,9 +149,6 @@ export function trailerFormValues(
     in_shop: check(trailer.inShop),
     tagged_description: trailer.taggedDescription ?? "",
     assigned_user: assignedUser,
-    last_inspection: trailer.lastInspection ?? "",
-    next_inspection: trailer.nextInspection ?? "",
-    last_maintenance: trailer.lastMaintenance ?? "",
-    next_maintenance: trailer.nextMaintenance ?? "",
+    ...serviceDateValues(trailer),
   };
 }

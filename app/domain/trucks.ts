@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TRUCK_TYPES } from "./assets";
+import { TRUCK_TYPES, serviceDateValues, type ServiceDates } from "./assets";
 import { SHOP } from "./locations";
 
 export const TRUCK_MESSAGES = {
@@ -145,11 +145,7 @@ export function truckFormValues(
     yellowTagged: boolean;
     inShop: boolean;
     taggedDescription: string | null;
-    lastInspection: string | null;
-    nextInspection: string | null;
-    lastMaintenance: string | null;
-    nextMaintenance: string | null;
-  },
+  } & ServiceDates,
   assignedUser: string,
 ) {
   return {
@@ -164,9 +160,6 @@ export function truckFormValues(
     status: truck.redTagged ? "red" : truck.yellowTagged ? "yellow" : truck.inShop ? "shop" : "available",
     tagged_description: truck.taggedDescription ?? "",
     assigned_user: assignedUser,
-    last_inspection: truck.lastInspection ?? "",
-    next_inspection: truck.nextInspection ?? "",
-    last_maintenance: truck.lastMaintenance ?? "",
-    next_maintenance: truck.nextMaintenance ?? "",
+    ...serviceDateValues(truck),
   };
 }

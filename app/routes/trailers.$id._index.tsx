@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AssetDetailPage } from "~/components/assets/detail-page";
+import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Table } from "~/components/ui/table";
 import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
@@ -35,14 +35,20 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
         ["Tagged Description", trailer.taggedDescription ?? "—"],
       ] as [string, string][],
     },
-    history,
+    page: {
+      kind: "trailer",
+      id: trailer.id,
+      title: `Trailer ${trailer.trailerNumber}`,
+      backTo: "/",
+      can: { edit: canEditAssets(user), delete: canDeleteAsset(user, trailer.accountId) },
+      history,
+    } satisfies AssetPageFrame,
     assignments: assignments.map((row) => ({
       id: row.id,
       at: row.assignedAt.toISOString(),
       assigned: row.assignedAlphaCode ?? "Unassigned",
       by: row.assignedByAlphaCode ?? "Unknown",
     })),
-    can: { edit: canEditAssets(user), delete: canDeleteAsset(user, trailer.accountId) },
   };
 });
 
@@ -55,19 +61,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function TrailerDetail() {
-  const { trailer, history, assignments, can } = useLoaderData<typeof loader>();
+  const { trailer, page, assignments } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as { errors?: string[] } | undefined;
   return (
-    <AssetDetailPage
-      kind="trailer"
-      id={trailer.id}
-      title={`Trailer ${trailer.number}`}
-      backTo="/"
-      can={can}
-      refusals={refused?.errors}
-      history={history}
-      refreshMs={30_000}
-    >
+    <AssetDetailPage page={page} refusals={refused?.errors}>
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
         {trailer.rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-[10rem_1fr] gap-2 px-4 py-2.5 text-sm">

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AssetDetailPage } from "~/components/assets/detail-page";
+import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { typeLabel, vehicleStatus } from "~/domain/assets";
 import { canDeleteAsset, canEditAssets } from "~/domain/roles";
@@ -56,8 +56,14 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
   ];
   return {
     truck: { id: truck.id, number: truck.truckNumber, sections },
-    history,
-    can: { edit: canEditAssets(user), delete: canDeleteAsset(user, truck.accountId) },
+    page: {
+      kind: "truck",
+      id: truck.id,
+      title: `Truck ${truck.truckNumber}`,
+      backTo: "/?tab=trucks",
+      can: { edit: canEditAssets(user), delete: canDeleteAsset(user, truck.accountId) },
+      history,
+    } satisfies AssetPageFrame,
   };
 });
 
@@ -70,19 +76,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function TruckDetail() {
-  const { truck, history, can } = useLoaderData<typeof loader>();
+  const { truck, page } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as { errors?: string[] } | undefined;
   return (
-    <AssetDetailPage
-      kind="truck"
-      id={truck.id}
-      title={`Truck ${truck.number}`}
-      backTo="/?tab=trucks"
-      can={can}
-      refusals={refused?.errors}
-      history={history}
-      refreshMs={300_000}
-    >
+    <AssetDetailPage page={page} refusals={refused?.errors}>
       <div className="grid gap-4 md:grid-cols-2">
         {truck.sections.map(([heading, rows]) => (
           <section key={heading} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -61,43 +61,45 @@ export function DetailActions({ backTo, editTo, confirmDelete }: { backTo: strin
   );
 }
 
-/**
- * The page of one trailer or truck: its heading, a refused delete's reasons, its fields
- * (`children`), Back / Update / Delete and its location history; it follows the asset's events live.
- */
-export function AssetDetailPage({
-  kind,
-  id,
-  title,
-  backTo,
-  can,
-  refusals,
-  history,
-  refreshMs,
-  children,
-}: {
+/** What a trailer's or truck's page shows around its own fields, as its loader gives it. */
+export interface AssetPageFrame {
   kind: "trailer" | "truck";
   id: number;
   title: string;
   backTo: string;
   can: { edit: boolean; delete: boolean };
-  refusals: string[] | undefined;
   history: HistoryEntry[];
-  refreshMs: number;
+}
+
+/** How often an open page reloads while its socket is down: trailers every 30 s, trucks every 5 minutes. */
+const REFRESH_MS = { trailer: 30_000, truck: 300_000 };
+
+/**
+ * The page of one trailer or truck: its heading, a refused delete's reasons, its fields
+ * (`children`), Back / Update / Delete and its location history; it follows the asset's events live.
+ */
+export function AssetDetailPage({
+  page,
+  refusals,
+  children,
+}: {
+  page: AssetPageFrame;
+  refusals: string[] | undefined;
   children: React.ReactNode;
 }) {
-  useLiveRevalidation((event) => concernsAsset(event, kind, id), refreshMs);
+  const { kind, id, can } = page;
+  useLiveRevalidation((event) => concernsAsset(event, kind, id), REFRESH_MS[kind]);
   return (
     <section className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <h1 className="text-2xl font-semibold">{page.title}</h1>
       <ErrorSummary errors={refusals ?? []} heading={`The ${kind} was not deleted:`} />
       {children}
       <DetailActions
-        backTo={backTo}
+        backTo={page.backTo}
         editTo={can.edit ? `/${kind}s/${id}/edit` : null}
         confirmDelete={can.delete ? `Are you sure you want to delete this ${kind}?` : null}
       />
-      <LocationHistoryPanel entries={history} />
+      <LocationHistoryPanel entries={page.history} />
     </section>
   );
 }

@@ -30,20 +30,14 @@ const LOAD_CHOICES: { value: LoadType; label: string }[] = [
  * the Shop location ticks Shop and ticking Shop moves the trailer to the Shop; the load type is
  * one of Loaded, Tray, Empty.
  */
-export function TrailerForm({ title, submitLabel, cancelTo, defaultValue, choices, lastResult }: AssetFormProps<typeof trailerSchema>) {
+export function TrailerForm({ defaultValue, choices, lastResult, ...page }: AssetFormProps<typeof trailerSchema>) {
   const { locations, users, accounts } = choices;
   const [form, fields] = useAssetForm(trailerSchema, { lastResult, defaultValue });
   const place = useShopLocation({ location: fields.trailer_location.initialValue, inShop: fields.in_shop.initialValue });
   const [loadType, setLoadType] = useState(fields.load_type.initialValue ?? "empty");
 
   return (
-    <AssetFormPage
-      title={title}
-      form={form}
-      errors={FIELD_ORDER.map((name) => fields[name].errors)}
-      cancelTo={cancelTo}
-      submitLabel={submitLabel}
-    >
+    <AssetFormPage {...page} form={form} errors={FIELD_ORDER.map((name) => fields[name].errors)}>
       {accounts ? <AssetFields.Account field={fields.account_id} accounts={accounts} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label="Trailer Number" field={fields.trailer_number} onInput={uppercaseOnInput} />

@@ -30,13 +30,11 @@ const STATUS_CHOICES = TRUCK_STATUSES.map((value) => ({ value, label: STATUS_LAB
  * Red Tagged, Yellow Tagged, Shop). Choosing Shop puts the truck in the Shop.
  */
 export function TruckForm({
-  title,
-  submitLabel,
-  cancelTo,
   defaultValue,
   choices,
   statusAsRadio,
   lastResult,
+  ...page
 }: AssetFormProps<typeof truckSchema> & { statusAsRadio: boolean }) {
   const { locations, users, accounts } = choices;
   const [form, fields] = useAssetForm(truckSchema, { lastResult, defaultValue });
@@ -45,13 +43,7 @@ export function TruckForm({
   const thisYear = new Date().getFullYear();
 
   return (
-    <AssetFormPage
-      title={title}
-      form={form}
-      errors={FIELD_ORDER.map((name) => fields[name].errors)}
-      cancelTo={cancelTo}
-      submitLabel={submitLabel}
-    >
+    <AssetFormPage {...page} form={form} errors={FIELD_ORDER.map((name) => fields[name].errors)}>
       {accounts ? <AssetFields.Account field={fields.account_id} accounts={accounts} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label="Truck Number" field={fields.truck_number} onInput={uppercaseOnInput} />

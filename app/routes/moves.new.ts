@@ -9,7 +9,7 @@ import { createMove } from "~/services/moves.server";
 /** Create Move's choices for the form's draft (`GET /moves/new?move_account=&leg1_from=…`), as the open form asks for them. */
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx } = await requirePage(request, context);
-  return createMoveChoices(ctx, moveDraftOf(new URL(request.url).searchParams));
+  return Response.json(await createMoveChoices(ctx, moveDraftOf(new URL(request.url).searchParams)));
 });
 
 /**

@@ -130,27 +130,26 @@ export async function listPlaces<K extends PlaceKind>(ctx: ServiceContext, kind:
  */
 async function refuseStranding(tx: Transaction, accountId: number, vanishing: string[]) {
   if (!vanishing.length) return;
-  const [trailerRows, truckRows, legRows] = await Promise.all([
-    tx
-      .select({ location: trailers.trailerLocation, what: trailers.trailerNumber })
-      .from(trailers)
-      .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerLocation, vanishing))),
-    tx
-      .select({ location: trucks.truckLocation, what: trucks.truckNumber })
-      .from(trucks)
-      .where(and(eq(trucks.accountId, accountId), inArray(trucks.truckLocation, vanishing))),
-    tx
-      .select({ from: moveLegs.fromLocation, to: moveLegs.toLocation, move: moveLegs.moveId })
-      .from(moveLegs)
-      .innerJoin(moves, eq(moves.id, moveLegs.moveId))
-      .where(
-        and(
-          eq(moves.accountId, accountId),
-          eq(moveLegs.active, true),
-          or(inArray(moveLegs.fromLocation, vanishing), inArray(moveLegs.toLocation, vanishing)),
-        ),
+  // One after another: the queries share the transaction's connection.
+  const trailerRows = await tx
+    .select({ location: trailers.trailerLocation, what: trailers.trailerNumber })
+    .from(trailers)
+    .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerLocation, vanishing)));
+  const truckRows = await tx
+    .select({ location: trucks.truckLocation, what: trucks.truckNumber })
+    .from(trucks)
+    .where(and(eq(trucks.accountId, accountId), inArray(trucks.truckLocation, vanishing)));
+  const legRows = await tx
+    .select({ from: moveLegs.fromLocation, to: moveLegs.toLocation, move: moveLegs.moveId })
+    .from(moveLegs)
+    .innerJoin(moves, eq(moves.id, moveLegs.moveId))
+    .where(
+      and(
+        eq(moves.accountId, accountId),
+        eq(moveLegs.active, true),
+        or(inArray(moveLegs.fromLocation, vanishing), inArray(moveLegs.toLocation, vanishing)),
       ),
-  ]);
+    );
   const stranded = [
     ...trailerRows.map((row) => ({ location: row.location, what: `trailer ${row.what}` })),
     ...truckRows.map((row) => ({ location: row.location, what: `truck ${row.what}` })),

@@ -8,16 +8,23 @@ export function apiError(status: number, errors: string | string[], headers?: He
 }
 
 export const INVALID_JSON = "The request body must be JSON";
+export const NOT_AN_OBJECT = "The request body must be a JSON object";
 
-/** The JSON body of a request, or a 400 thrown when it is not JSON. An empty body is `{}`. */
-export async function readJson(request: Request): Promise<unknown> {
+/**
+ * The JSON body of a request, or a 400 thrown when it is not JSON or not an object (`null`, a
+ * list, a number: every endpoint takes named fields). An empty body is `{}`.
+ */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
   const text = await request.text();
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw apiError(400, INVALID_JSON);
   }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw apiError(400, NOT_AN_OBJECT);
+  return body as Record<string, unknown>;
 }
 
 export function methodNotAllowed(): Response {

@@ -221,3 +221,32 @@ test("HTML responses carry the security headers with a per-request nonce", async
   const nonce = csp.match(/'nonce-([^']+)'/)![1];
   expect(await first.text()).toContain(`nonce="${nonce}"`);
 });
+
+test("a JSON body that is not an object (null, a list, a number, text) answers 400 with a message, never 500", async ({
+  newUser,
+  apiAs,
+}) => {
+  const admin = await newUser("admin");
+  const target = await newUser("security");
+  const endpoints = [
+    { method: "PUT", path: `/api/users/${target.id}` },
+    { method: "POST", path: "/api/auth/change-password" },
+    { method: "POST", path: "/api/auth/signup" },
+    { method: "POST", path: "/api/trailers/" },
+    { method: "POST", path: "/api/trucks/" },
+    { method: "POST", path: "/api/buildings/new" },
+    { method: "POST", path: "/api/yards/new" },
+    { method: "PUT", path: "/api/settings/timeout" },
+    { method: "POST", path: "/api/companies/" },
+  ];
+  const api = await apiAs(admin.email);
+  const headers = { "X-CSRF-Token": await csrfTokenOf(api), "Content-Type": "application/json" };
+  for (const { method, path } of endpoints) {
+    for (const body of ["null", "[]", "42", '"text"']) {
+      // A Buffer is sent byte for byte (a string would be serialized as a JSON string).
+      const response = await api.fetch(path, { method, headers, data: Buffer.from(body) });
+      expect(response.status(), `${method} ${path} ${body}`).toBe(400);
+      expect(await response.json(), `${method} ${path} ${body}`).toMatchObject({ error: "The request body must be a JSON object" });
+    }
+  }
+});

@@ -425,15 +425,12 @@ test("moves endpoints answer bad input with 4xx, never 500", async ({ newUser, a
   const badJson = await raw("POST", "/api/moves", "{not json");
   expect(badJson.status()).toBe(400);
   expect((await badJson.json()).error).toBe("The request body must be JSON");
-  for (const body of [
-    "null",
-    "[]",
-    '"text"',
-    "42",
-    "{}",
-    '{"move_details":{"type":"single","moves":"x"}}',
-    '{"move_details":{"type":"loop","moves":[]}}',
-  ]) {
+  for (const body of ["null", "[]", '"text"', "42"]) {
+    const response = await raw("POST", "/api/moves", body);
+    expect(response.status(), body).toBe(400);
+    expect((await response.json()).error, body).toBe("The request body must be a JSON object");
+  }
+  for (const body of ["{}", '{"move_details":{"type":"single","moves":"x"}}', '{"move_details":{"type":"loop","moves":[]}}']) {
     const response = await raw("POST", "/api/moves", body);
     expect(response.status(), body).toBe(400);
     expect((await response.json()).error, body).toBe("Please choose Single, Shuttle or Triangle with its number of legs");

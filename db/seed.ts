@@ -5,6 +5,7 @@
  * and idempotent (nothing happens when a company exists). One transaction: all or nothing.
  */
 import { count, sql } from "drizzle-orm";
+import { TRAILER_TYPES, TRUCK_TYPES } from "../app/domain/assets";
 import { flagsFor, type Role } from "../app/domain/roles";
 import { withActor, type Database, type Transaction } from "../app/lib/db.server";
 import { hashPassword, type ScryptCost } from "../app/lib/password.server";
@@ -130,25 +131,6 @@ export const DEMO_LOGINS = [
   ),
 ];
 
-const TRAILER_TYPES = [
-  "dry_53",
-  "dry_48",
-  "dry_42",
-  "dry_pup",
-  "reefer_53",
-  "reefer_48",
-  "reefer_42",
-  "reefer_pup",
-  "liftgate_53",
-  "liftgate_48",
-  "liftgate_42",
-  "liftgate_pup",
-  "intermodal_53",
-  "intermodal_48",
-  "intermodal_42",
-  "intermodal_pup",
-];
-const TRUCK_TYPES = ["daycab_1_axle", "daycab_2_axle", "sleeper_1_axle", "sleeper_2_axle", "boxtruck"];
 const TRUCK_MODELS: [string, string][] = [
   ["FREIGHTLINER", "CASCADIA"],
   ["KENWORTH", "T680"],

@@ -2,11 +2,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, moveLegs, moves, yards } from "../../db/schema";
 import type { AfterCommit } from "../../app/services/context.server";
-import { ServiceError } from "../../app/services/errors.server";
 import { createTrailer, deleteTrailer, updateTrailer } from "../../app/services/trailers.server";
 import { createTruck, deleteTruck, updateTruck } from "../../app/services/trucks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { contextFor, createAccount, createUser } from "./fixtures";
+import { contextFor, createAccount, createUser, refusal } from "./fixtures";
 import type { UserRow } from "../../app/lib/session.server";
 
 /**
@@ -64,15 +63,7 @@ const truckInput = (number: string, location: string) => ({
   model: "VNL",
 });
 
-async function refused(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error.status;
-    throw error;
-  }
-  throw new Error("the write was not refused");
-}
+const refused = async (promise: Promise<unknown>) => (await refusal(promise))?.status;
 
 describe("trailer writes", () => {
   it("publish the trailer's new location and history after commit: create, move, edit, delete", async () => {

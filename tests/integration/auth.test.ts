@@ -15,10 +15,9 @@ import {
   refreshSession,
 } from "../../app/services/auth.server";
 import type { AfterCommit, SystemContext } from "../../app/services/context.server";
-import { ServiceError } from "../../app/services/errors.server";
 import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { contextFor, createAccount, createUser, TEST_PASSWORD_COST } from "./fixtures";
+import { contextFor, createAccount, createUser, TEST_PASSWORD_COST, refusal } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -43,16 +42,6 @@ const input = (email: string, extra: Partial<LoginInput> = {}): LoginInput => ({
 function systemContext(): SystemContext & { sent: AfterCommit[] } {
   const sent: AfterCommit[] = [];
   return { db: test.db, events: { send: (effects) => void sent.push(...effects) }, sent };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, errors: error.errors };
-    throw error;
-  }
 }
 
 const liveSessions = (userId: number) =>

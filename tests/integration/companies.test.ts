@@ -21,9 +21,8 @@ import {
   renameCompany,
   seedTestCompany,
 } from "../../app/services/companies.server";
-import { ServiceError } from "../../app/services/errors.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
+import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 
 let test: TestDatabase;
 let admin: ServiceContext;
@@ -32,17 +31,6 @@ beforeAll(async () => {
   admin = contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null, alphaCode: "ADM9" })).ctx;
 });
 afterAll(async () => test.close());
-
-/** The refusal a service gave ({status, errors}), or null when it did not refuse. */
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, errors: error.errors };
-    throw error;
-  }
-}
 
 const invalid = (...errors: string[]) => ({ status: 400, errors });
 

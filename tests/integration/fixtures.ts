@@ -3,6 +3,7 @@ import { accounts, companies, trailers, users } from "../../db/schema";
 import type { Database } from "../../app/lib/db.server";
 import type { UserRow } from "../../app/lib/session.server";
 import { actorOf, type AfterCommit, type ServiceContext } from "../../app/services/context.server";
+import { ServiceError } from "../../app/services/errors.server";
 import { flagsFor, type Role } from "../../app/domain/roles";
 import { hashPassword } from "../../app/lib/password.server";
 
@@ -64,4 +65,16 @@ export function contextFor(db: Database, user: UserRow, committed?: (effects: re
     },
   };
   return { ctx, sent, settled: () => Promise.all(checks) };
+}
+
+/** The refusal a service gave ({status, errors} and the field it named, if any), or null when it did not refuse. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: number; errors: string[]; field?: string } | null> {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (error instanceof ServiceError)
+      return { status: error.status, errors: error.errors, ...(error.field ? { field: error.field } : {}) };
+    throw error;
+  }
 }

@@ -4,10 +4,9 @@ import { buildings, yards } from "../../db/schema";
 import { PLACE_MESSAGES } from "../../app/domain/places";
 import { pageAccess } from "../../app/domain/route-access";
 import { ROLES, type Role } from "../../app/domain/roles";
-import { ServiceError } from "../../app/services/errors.server";
 import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "../../app/services/places.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
+import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -16,16 +15,6 @@ beforeAll(async () => {
   accountId = (await createAccount(test.db, "Places")).id;
 });
 afterAll(async () => test.close());
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, errors: error.errors, field: error.field };
-    throw error;
-  }
-}
 
 async function contextOf(role: Role, account: number | null = accountId) {
   return contextFor(test.db, await createUser(test.db, { role, accountId: role === "admin" ? null : account }));

@@ -4,7 +4,6 @@ import { sessions, users } from "../../db/schema";
 import { ROLES, ROLE_RANK, type Role } from "../../app/domain/roles";
 import { canEditUser, USER_MESSAGES } from "../../app/domain/users";
 import { verifyPassword } from "../../app/lib/password.server";
-import { ServiceError } from "../../app/services/errors.server";
 import {
   createUser,
   deactivateUser,
@@ -16,7 +15,7 @@ import {
 } from "../../app/services/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { pageAccess } from "../../app/domain/route-access";
-import { contextFor, createAccount, createUser as insertUser } from "./fixtures";
+import { contextFor, createAccount, createUser as insertUser, refusal } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -50,17 +49,6 @@ function newUserInput(role: Role, extra: Record<string, unknown> = {}) {
     account_id: role === "admin" ? undefined : accountId,
     ...extra,
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; errors: string[]; field?: string } | null> {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    if (error instanceof ServiceError)
-      return { status: error.status, errors: error.errors, ...(error.field ? { field: error.field } : {}) };
-    throw error;
-  }
 }
 
 describe("creating users", () => {

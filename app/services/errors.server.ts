@@ -22,12 +22,18 @@ export function validationErrors(error: ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];
 }
 
-/** Parses a service's input with its schema; a failure is a 400 with the schema's messages. */
+/**
+ * Parses a service's input with its schema; a failure is a 400 with the schema's messages, naming
+ * the first field it is about.
+ */
 export function parseInput<T>(
   schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } },
   input: unknown,
 ): T {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new ServiceError(400, validationErrors(parsed.error));
+  if (!parsed.success) {
+    const field = parsed.error.issues.find((issue) => typeof issue.path[0] === "string")?.path[0];
+    throw new ServiceError(400, validationErrors(parsed.error), field as string | undefined);
+  }
   return parsed.data;
 }

@@ -261,6 +261,7 @@ describe("first-login password change", () => {
           "Password must contain at least one special character",
           "Passwords do not match",
         ],
+        field: "password",
       },
     );
     expect(
@@ -268,6 +269,7 @@ describe("first-login password change", () => {
     ).toEqual({
       status: 400,
       errors: ["Password must contain at least one lowercase letter"],
+      field: "password",
     });
   });
 

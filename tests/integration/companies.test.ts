@@ -107,6 +107,13 @@ describe("company rules", () => {
       yard_count: 0,
       building_count: 3,
     });
+    // The API's PUT keeps what it leaves out, and takes what GET answered unchanged.
+    const kept = await updateAccount(admin, account.id, { yard_count: 2 }, { keepOmitted: true });
+    expect(kept).toMatchObject({ account_name: "Dock 2", location: "Kansas City, MO", yard_count: 2, building_count: 3 });
+    expect(await updateAccount(admin, account.id, JSON.parse(JSON.stringify(kept)), { keepOmitted: true })).toMatchObject({
+      ...kept,
+      updated_at: expect.any(String),
+    });
     expect(
       await refusal(updateAccount(admin, account.id, { account_name: "Dock 3", location: "Kansas City, MO", company_id: 999_999 })),
     ).toEqual({

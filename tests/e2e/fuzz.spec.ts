@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures";
 import { ENDPOINTS, type Endpoint } from "./fuzz/endpoints";
-import { fuzzEndpoint, FUZZ_RUNS, FUZZ_SEED, plan, PROFILE } from "./fuzz/runner";
+import { fuzzEndpoint, FUZZ_RUNS, FUZZ_SEED, plan, PROFILE, SLOWEST } from "./fuzz/runner";
 import { openWorld, waitForHealth, type World } from "./fuzz/world";
 
 /**
@@ -71,7 +71,7 @@ test.describe("fuzz", () => {
   });
 
   test.afterAll(async () => {
-    console.log(`[fuzz] seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs per endpoint: ${total} cases over ${ENDPOINTS.length} endpoints in this worker`, PROFILE);
+    console.log(`[fuzz] seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs per endpoint: ${total} cases over ${ENDPOINTS.length} endpoints in this worker`, PROFILE, SLOWEST.case);
     await world?.restoreSettings();
     await world?.close();
   });

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import type { Role } from "../../../app/domain/roles";
 import { anyJson, mutatedBody, notJson, queryString } from "./arbitraries";
 import type { Endpoint } from "./endpoints";
-import { anonymous, changes, waitForHealth, FUZZ_BUILDING, FUZZ_YARD, truckBody, type Actor, type RecordKind, type World } from "./world";
+import { changes, waitForHealth, FUZZ_BUILDING, FUZZ_YARD, truckBody, type Actor, type RecordKind, type World } from "./world";
 
 /** Base seed of every property; each property derives its own from it and its name, so one can be replayed alone. */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_250_211);
@@ -217,7 +217,9 @@ function text(value: unknown, max = 400): string {
 }
 
 /** One request: the answer must come in time, below 500, and a refusal must leave the database as it was. */
+/** Where the time of the cases went (ms), and the slowest answer. */
 export const PROFILE: Record<string, number> = {};
+export const SLOWEST = { case: "" };
 const lap = (name: string, since: number) => {
   PROFILE[name] = (PROFILE[name] ?? 0) + (Date.now() - since);
   return Date.now();
@@ -226,7 +228,9 @@ const lap = (name: string, since: number) => {
 export async function runCase(world: World, endpoint: Endpoint, who: Who, input: Case): Promise<Outcome> {
   let t = Date.now();
   const role = who.kind === "anonymous" ? null : who.role;
-  const actor = role === null ? anonymous() : endpoint.freshActor ? await world.freshActor(role) : await world.live(role);
+  const actor = role === null ? world.visitor : endpoint.freshActor ? await world.freshActor(role) : await world.live(role);
+  // Standing actors and the visitor keep one context; a fresh actor (whose case may sign it out) gets its own.
+  const kept = role === null || !endpoint.freshActor;
   t = lap("actor", t);
   const scope = new CaseScope(world, actor);
   const writes = endpoint.method !== "GET";
@@ -277,7 +281,7 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
   if (endpoint.form) delete headers["X-CSRF-Token"];
 
   t = lap("prepare", t);
-  const context = await world.contextFor(actor);
+  const context = kept ? await world.keptContextFor(actor) : await world.contextFor(actor);
   t = lap("context", t);
   const before = await world.snapshot();
   t = lap("snapshot", t);
@@ -293,7 +297,7 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
   } catch (error) {
     failure = `no answer within ${FUZZ_TIMEOUT_MS} ms (${(error as Error).message.split("\n")[0]})`;
   } finally {
-    await context.dispose();
+    if (!kept) await context.dispose();
   }
   const ms = Date.now() - started;
   t = lap("request+dispose", t);
@@ -311,6 +315,10 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
   else if (!failure && ms > FUZZ_TIMEOUT_MS) failure = `answered after ${ms} ms`;
   else if (!failure && !endpoint.form && who.kind !== "allowed" && status < 400) failure = `a ${who.kind} actor got ${status}`;
   else if (!failure && changed.length) failure = `${refused ? `refused (${status})` : `GET (${status})`} yet changed ${changed.join(", ")}`;
+  if (ms > (PROFILE.slowestMs ?? 0)) {
+    PROFILE.slowestMs = ms;
+    SLOWEST.case = `${endpoint.method} ${path} as ${role ?? "signed out"} → ${status}`;
+  }
   if (!failure) return { failure: null, status, ms };
 
   const description = [

@@ -72,6 +72,10 @@ export interface World {
   tables: string[];
   /** A request context for one actor; disposed by the caller. */
   contextFor(actor: Actor): Promise<APIRequestContext>;
+  /** The kept context of a standing actor or the signed-out visitor (made once per session, not disposed by the caller). */
+  keptContextFor(actor: Actor): Promise<APIRequestContext>;
+  /** The signed-out visitor of the fuzz. */
+  visitor: Actor;
   /** A signed-in actor again if its session has ended (a case may end it on purpose). */
   live(role: Role): Promise<Actor>;
   /** A new user of `role` in the fuzz account, signed in. */
@@ -306,12 +310,26 @@ export async function openWorld(): Promise<World> {
     ].join(", ")}`,
   );
 
+  const kept = new Map<string, APIRequestContext>();
+  async function keptContextFor(actor: Actor): Promise<APIRequestContext> {
+    const key = `${actor.token}:${actor.csrf}`;
+    let context = kept.get(key);
+    if (!context) {
+      context = await contextFor(actor);
+      kept.set(key, context);
+    }
+    return context;
+  }
+
   return {
     db,
     close: async () => {
       await adminContext.dispose();
+      for (const context of kept.values()) await context.dispose();
       await database.close();
     },
+    keptContextFor,
+    visitor: anonymous(),
     companyId,
     accountId,
     locations,

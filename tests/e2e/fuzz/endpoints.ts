@@ -223,9 +223,12 @@ const pick = (...values: string[]) => fc.constantFrom(...values);
 
 const moveActions = fc.oneof({ weight: 6, arbitrary: pick("accept", "finish", "cancel") }, { weight: 1, arbitrary: pick("ACCEPT", "delete", "accept.json", "") });
 const moveId = pathId(["fresh:move-requested", "fresh:move-in_progress"], "move");
+/** Text as one path segment; a lone surrogate, which no URL can carry, becomes U+FFFD. */
+const pathSegment = (text: string) =>
+  encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
 const anyPath = fc.oneof(
   fc.constantFrom("x", "trailers/1/x", "..%2F..%2Fetc", "%", "%zz", "a".repeat(3000), "users/1/reactivate/more", "moves/1/accept/x"),
-  fc.array(hostileText.map(encodeURIComponent), { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/")),
+  fc.array(hostileText.map(pathSegment), { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/")),
 );
 
 export const ENDPOINTS: readonly Endpoint[] = [

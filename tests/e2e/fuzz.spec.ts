@@ -46,11 +46,12 @@ function requiredCoverage(): string[] {
 }
 
 function covered(endpoint: Endpoint): string[] {
+  if (endpoint.page) return [`PAGE ${endpoint.route}`];
   if (endpoint.form) return [`FORM ${endpoint.route}`];
   return endpoint.method === "GET" ? [`GET ${endpoint.route}`] : [`${endpoint.method} ${endpoint.route}`, `WRITE ${endpoint.route}`];
 }
 
-const titleOf = (endpoint: Endpoint) => `${endpoint.form ? "form" : "api"} ${endpoint.method} ${endpoint.path}`;
+const titleOf = (endpoint: Endpoint) => `${endpoint.form ? "form" : endpoint.page ? "page" : "api"} ${endpoint.method} ${endpoint.path}`;
 
 test("the fuzz covers every /api endpoint and every form action of app/routes", () => {
   const table = new Set(ENDPOINTS.flatMap(covered));
@@ -71,7 +72,11 @@ test.describe("fuzz", () => {
   });
 
   test.afterAll(async () => {
-    console.log(`[fuzz] seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs per endpoint: ${total} cases over ${ENDPOINTS.length} endpoints in this worker`, PROFILE, SLOWEST.case);
+    console.log(
+      `[fuzz] seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs per endpoint: ${total} cases over ${ENDPOINTS.length} endpoints in this worker`,
+      PROFILE,
+      SLOWEST.case,
+    );
     await world?.restoreSettings();
     await world?.close();
   });

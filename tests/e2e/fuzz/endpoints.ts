@@ -23,6 +23,8 @@ export interface Endpoint {
   /** Path with `{id}`, `{action}` or `{rest}` filled from `params`. */
   path: string;
   form?: boolean;
+  /** A page (its loader): refusals are redirects, as for forms. */
+  page?: boolean;
   params?: Record<string, fc.Arbitrary<string>>;
   body?: Record<string, fc.Arbitrary<unknown>>;
   query?: Record<string, fc.Arbitrary<string>>;
@@ -84,7 +86,10 @@ const plate = fc.stringMatching(/^[A-Z0-9]{1,8}$/);
 const state = fc.constantFrom("MA", "CA", "NY", "ma", "tx");
 const flag = fc.boolean();
 const formFlag = fc.constantFrom("on", "", "true", "false");
-const location = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...LOCATIONS) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_LOCATIONS) });
+const location = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...LOCATIONS) },
+  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_LOCATIONS) },
+);
 const past = dayFromToday(-3000, 0);
 const future = dayFromToday(1, 3000);
 const text = fc.string({ maxLength: 30 });
@@ -221,7 +226,10 @@ const q = {
 const tz = fc.constantFrom("UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Etc/GMT+12", "EST5EDT");
 const pick = (...values: string[]) => fc.constantFrom(...values);
 
-const moveActions = fc.oneof({ weight: 6, arbitrary: pick("accept", "finish", "cancel") }, { weight: 1, arbitrary: pick("ACCEPT", "delete", "accept.json", "") });
+const moveActions = fc.oneof(
+  { weight: 6, arbitrary: pick("accept", "finish", "cancel") },
+  { weight: 1, arbitrary: pick("ACCEPT", "delete", "accept.json", "") },
+);
 const moveId = pathId(["fresh:move-requested", "fresh:move-in_progress"], "move");
 /** Text as one path segment; a lone surrogate, which no URL can carry, becomes U+FFFD. */
 const pathSegment = (text: string) =>
@@ -231,18 +239,88 @@ const anyPath = fc.oneof(
   fc.array(hostileText.map(pathSegment), { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/")),
 );
 
+const dashboardQuery = {
+  tab: pick("trailers", "trucks", "buildings", "yards", "users", "moves"),
+  account: q.account_id,
+  page: q.page,
+  q: q.q,
+  location,
+  status: pick("red", "yellow", "shop", "available", "all"),
+  load: pick("loaded", "tray", "empty", "all"),
+  sort: pick("asc", "desc"),
+  role: fc.constantFrom(...ROLES),
+  assigned: pick("assigned", "unassigned"),
+  column: pick("number", "status", "location", "year", "time"),
+  order: pick("asc", "desc"),
+  create_move: pick("1"),
+  move_type: fc.constantFrom(...MOVE_TYPES),
+  move_account: q.account_id,
+  leg1_from: location,
+  leg1_to: location,
+  leg1_trailer: pick("FZ-STANDING", "fz-standing"),
+  hide_red: pick("1"),
+};
+
 export const ENDPOINTS: readonly Endpoint[] = [
   // Accounts and companies (admins write; everyone reads their own).
-  { route: "api.accounts.$id.trailers-location-history", method: "GET", path: "/api/accounts/{id}/trailers-location-history", params: readId("account"), roles: ALL },
-  { route: "api.accounts.$id.trucks-location-history", method: "GET", path: "/api/accounts/{id}/trucks-location-history", params: readId("account"), roles: ALL },
+  {
+    route: "api.accounts.$id.trailers-location-history",
+    method: "GET",
+    path: "/api/accounts/{id}/trailers-location-history",
+    params: readId("account"),
+    roles: ALL,
+  },
+  {
+    route: "api.accounts.$id.trucks-location-history",
+    method: "GET",
+    path: "/api/accounts/{id}/trucks-location-history",
+    params: readId("account"),
+    roles: ALL,
+  },
   { route: "api.accounts.$id", method: "GET", path: "/api/accounts/{id}", params: readId("account"), roles: ALL },
-  { route: "api.accounts.$id", method: "PUT", path: "/api/accounts/{id}", params: readId("account"), body: accountFields(false), roles: ADMIN, refused: "super_manager" },
-  { route: "api.accounts.$id", method: "DELETE", path: "/api/accounts/{id}", params: writeId("account"), roles: ADMIN, refused: "super_manager" },
-  { route: "api.accounts._index", method: "GET", path: "/api/accounts/", query: { company_id: pick("⟨company⟩", "⟨foreign:company⟩") }, roles: ALL },
-  { route: "api.accounts._index", method: "POST", path: "/api/accounts/", body: accountFields(false), roles: ADMIN, refused: "super_manager" },
+  {
+    route: "api.accounts.$id",
+    method: "PUT",
+    path: "/api/accounts/{id}",
+    params: readId("account"),
+    body: accountFields(false),
+    roles: ADMIN,
+    refused: "super_manager",
+  },
+  {
+    route: "api.accounts.$id",
+    method: "DELETE",
+    path: "/api/accounts/{id}",
+    params: writeId("account"),
+    roles: ADMIN,
+    refused: "super_manager",
+  },
+  {
+    route: "api.accounts._index",
+    method: "GET",
+    path: "/api/accounts/",
+    query: { company_id: pick("⟨company⟩", "⟨foreign:company⟩") },
+    roles: ALL,
+  },
+  {
+    route: "api.accounts._index",
+    method: "POST",
+    path: "/api/accounts/",
+    body: accountFields(false),
+    roles: ADMIN,
+    refused: "super_manager",
+  },
   { route: "api.admin._index", method: "GET", path: "/api/admin/", roles: ADMIN, refused: "super_manager" },
   { route: "api.companies.$id", method: "GET", path: "/api/companies/{id}", params: readId("company"), roles: ALL },
-  { route: "api.companies.$id", method: "PUT", path: "/api/companies/{id}", params: readId("company"), body: companyFields, roles: ADMIN, refused: "super_manager" },
+  {
+    route: "api.companies.$id",
+    method: "PUT",
+    path: "/api/companies/{id}",
+    params: readId("company"),
+    body: companyFields,
+    roles: ADMIN,
+    refused: "super_manager",
+  },
   { route: "api.companies._index", method: "GET", path: "/api/companies/", roles: ALL },
   { route: "api.companies._index", method: "POST", path: "/api/companies/", body: companyFields, roles: ADMIN, refused: "super_manager" },
   { route: "api.companies.seed-test", method: "POST", path: "/api/companies/seed-test", roles: ADMIN, refused: "super_manager" },
@@ -250,7 +328,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // Sign-in, sessions, passwords, settings.
   { route: "api.auth._index", method: "GET", path: "/api/auth/", roles: ALL },
-  { route: "api.auth.change-password", method: "POST", path: "/api/auth/change-password", body: passwordFields, roles: ALL, freshActor: true },
+  {
+    route: "api.auth.change-password",
+    method: "POST",
+    path: "/api/auth/change-password",
+    body: passwordFields,
+    roles: ALL,
+    freshActor: true,
+  },
   { route: "api.auth.check-session", method: "GET", path: "/api/auth/check-session", roles: ALL, anonymous: true },
   {
     route: "api.auth.login",
@@ -284,21 +369,72 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // Buildings and yards.
   { route: "api.buildings.$id", method: "GET", path: "/api/buildings/{id}", params: readId("building"), roles: ALL },
-  { route: "api.buildings.$id", method: "PUT", path: "/api/buildings/{id}", params: writeId("building"), body: buildingFields(false), roles: EDITORS, refused: "manager" },
-  { route: "api.buildings.$id", method: "DELETE", path: "/api/buildings/{id}", params: writeId("building"), roles: DELETERS, refused: "manager" },
+  {
+    route: "api.buildings.$id",
+    method: "PUT",
+    path: "/api/buildings/{id}",
+    params: writeId("building"),
+    body: buildingFields(false),
+    roles: EDITORS,
+    refused: "manager",
+  },
+  {
+    route: "api.buildings.$id",
+    method: "DELETE",
+    path: "/api/buildings/{id}",
+    params: writeId("building"),
+    roles: DELETERS,
+    refused: "manager",
+  },
   { route: "api.buildings._index", method: "GET", path: "/api/buildings/", query: { account_id: q.account_id }, roles: ALL },
-  { route: "api.buildings.new", method: "POST", path: "/api/buildings/new", body: buildingFields(false), roles: EDITORS, refused: "manager" },
+  {
+    route: "api.buildings.new",
+    method: "POST",
+    path: "/api/buildings/new",
+    body: buildingFields(false),
+    roles: EDITORS,
+    refused: "manager",
+  },
   { route: "api.yards.$id", method: "GET", path: "/api/yards/{id}", params: readId("yard"), roles: ALL },
-  { route: "api.yards.$id", method: "PUT", path: "/api/yards/{id}", params: writeId("yard"), body: yardFields(false), roles: EDITORS, refused: "manager" },
+  {
+    route: "api.yards.$id",
+    method: "PUT",
+    path: "/api/yards/{id}",
+    params: writeId("yard"),
+    body: yardFields(false),
+    roles: EDITORS,
+    refused: "manager",
+  },
   { route: "api.yards.$id", method: "DELETE", path: "/api/yards/{id}", params: writeId("yard"), roles: DELETERS, refused: "manager" },
   { route: "api.yards._index", method: "GET", path: "/api/yards/", query: { account_id: q.account_id }, roles: ALL },
   { route: "api.yards.new", method: "POST", path: "/api/yards/new", body: yardFields(false), roles: EDITORS, refused: "manager" },
 
   // Trailers and trucks.
-  { route: "api.trailers.$id.location-history", method: "GET", path: "/api/trailers/{id}/location-history", params: readId("trailer"), roles: ALL },
+  {
+    route: "api.trailers.$id.location-history",
+    method: "GET",
+    path: "/api/trailers/{id}/location-history",
+    params: readId("trailer"),
+    roles: ALL,
+  },
   { route: "api.trailers.$id", method: "GET", path: "/api/trailers/{id}", params: readId("trailer"), roles: ALL },
-  { route: "api.trailers.$id", method: "PUT", path: "/api/trailers/{id}", params: writeId("trailer"), body: trailerFields(false), roles: EDITORS, refused: "manager" },
-  { route: "api.trailers.$id", method: "DELETE", path: "/api/trailers/{id}", params: { id: pathId(["fresh:trailer", "fresh:moved-trailer"], "trailer") }, roles: DELETERS, refused: "manager" },
+  {
+    route: "api.trailers.$id",
+    method: "PUT",
+    path: "/api/trailers/{id}",
+    params: writeId("trailer"),
+    body: trailerFields(false),
+    roles: EDITORS,
+    refused: "manager",
+  },
+  {
+    route: "api.trailers.$id",
+    method: "DELETE",
+    path: "/api/trailers/{id}",
+    params: { id: pathId(["fresh:trailer", "fresh:moved-trailer"], "trailer") },
+    roles: DELETERS,
+    refused: "manager",
+  },
   {
     route: "api.trailers._index",
     method: "GET",
@@ -307,9 +443,23 @@ export const ENDPOINTS: readonly Endpoint[] = [
     roles: ALL,
   },
   { route: "api.trailers._index", method: "POST", path: "/api/trailers/", body: trailerFields(false), roles: EDITORS, refused: "manager" },
-  { route: "api.trucks.$id.location-history", method: "GET", path: "/api/trucks/{id}/location-history", params: readId("truck"), roles: ALL },
+  {
+    route: "api.trucks.$id.location-history",
+    method: "GET",
+    path: "/api/trucks/{id}/location-history",
+    params: readId("truck"),
+    roles: ALL,
+  },
   { route: "api.trucks.$id", method: "GET", path: "/api/trucks/{id}", params: readId("truck"), roles: ALL },
-  { route: "api.trucks.$id", method: "PUT", path: "/api/trucks/{id}", params: writeId("truck"), body: truckFields(false), roles: EDITORS, refused: "manager" },
+  {
+    route: "api.trucks.$id",
+    method: "PUT",
+    path: "/api/trucks/{id}",
+    params: writeId("truck"),
+    body: truckFields(false),
+    roles: EDITORS,
+    refused: "manager",
+  },
   { route: "api.trucks.$id", method: "DELETE", path: "/api/trucks/{id}", params: writeId("truck"), roles: DELETERS, refused: "manager" },
   {
     route: "api.trucks._index",
@@ -335,7 +485,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     roles: ALL,
   },
   { route: "api.moves._index", method: "POST", path: "/api/moves", body: moveFields, roles: MANAGERS, refused: "mechanic" },
-  { route: "api.moves.$id.$action", method: "PUT", path: "/api/moves/{id}/{action}", params: { id: moveId, action: moveActions }, roles: MOVERS, refused: "mechanic" },
+  {
+    route: "api.moves.$id.$action",
+    method: "PUT",
+    path: "/api/moves/{id}/{action}",
+    params: { id: moveId, action: moveActions },
+    roles: MOVERS,
+    refused: "mechanic",
+  },
   {
     route: "api.moves.available-trailers",
     method: "GET",
@@ -388,14 +545,75 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { route: "api.$", method: "POST", path: "/api/{rest}", params: { rest: anyPath }, body: { a: fc.string() }, roles: ["manager"] },
 
   // Form actions (urlencoded, with the csrf field).
-  { route: "buildings.new", method: "POST", path: "/buildings/new", form: true, body: buildingFields(true), roles: EDITORS, refused: "manager" },
-  { route: "buildings.$id.edit", method: "POST", path: "/buildings/{id}/edit", form: true, params: writeId("building"), body: buildingFields(true), roles: EDITORS, refused: "manager" },
-  { route: "buildings.$id._index", method: "POST", path: "/buildings/{id}", form: true, params: writeId("building"), body: { intent: pick("delete") }, roles: DELETERS, refused: "manager" },
+  {
+    route: "buildings.new",
+    method: "POST",
+    path: "/buildings/new",
+    form: true,
+    body: buildingFields(true),
+    roles: EDITORS,
+    refused: "manager",
+  },
+  {
+    route: "buildings.$id.edit",
+    method: "POST",
+    path: "/buildings/{id}/edit",
+    form: true,
+    params: writeId("building"),
+    body: buildingFields(true),
+    roles: EDITORS,
+    refused: "manager",
+  },
+  {
+    route: "buildings.$id._index",
+    method: "POST",
+    path: "/buildings/{id}",
+    form: true,
+    params: writeId("building"),
+    body: { intent: pick("delete") },
+    roles: DELETERS,
+    refused: "manager",
+  },
   { route: "yards.new", method: "POST", path: "/yards/new", form: true, body: yardFields(true), roles: EDITORS, refused: "manager" },
-  { route: "yards.$id.edit", method: "POST", path: "/yards/{id}/edit", form: true, params: writeId("yard"), body: yardFields(true), roles: EDITORS, refused: "manager" },
-  { route: "yards.$id._index", method: "POST", path: "/yards/{id}", form: true, params: writeId("yard"), body: { intent: pick("delete") }, roles: DELETERS, refused: "manager" },
-  { route: "trailers.new", method: "POST", path: "/trailers/new", form: true, body: trailerFields(true), roles: EDITORS, refused: "manager" },
-  { route: "trailers.$id.edit", method: "POST", path: "/trailers/{id}/edit", form: true, params: writeId("trailer"), body: trailerFields(true), roles: EDITORS, refused: "manager" },
+  {
+    route: "yards.$id.edit",
+    method: "POST",
+    path: "/yards/{id}/edit",
+    form: true,
+    params: writeId("yard"),
+    body: yardFields(true),
+    roles: EDITORS,
+    refused: "manager",
+  },
+  {
+    route: "yards.$id._index",
+    method: "POST",
+    path: "/yards/{id}",
+    form: true,
+    params: writeId("yard"),
+    body: { intent: pick("delete") },
+    roles: DELETERS,
+    refused: "manager",
+  },
+  {
+    route: "trailers.new",
+    method: "POST",
+    path: "/trailers/new",
+    form: true,
+    body: trailerFields(true),
+    roles: EDITORS,
+    refused: "manager",
+  },
+  {
+    route: "trailers.$id.edit",
+    method: "POST",
+    path: "/trailers/{id}/edit",
+    form: true,
+    params: writeId("trailer"),
+    body: trailerFields(true),
+    roles: EDITORS,
+    refused: "manager",
+  },
   {
     route: "trailers.$id._index",
     method: "POST",
@@ -407,10 +625,44 @@ export const ENDPOINTS: readonly Endpoint[] = [
     refused: "manager",
   },
   { route: "trucks.new", method: "POST", path: "/trucks/new", form: true, body: truckFields(true), roles: EDITORS, refused: "manager" },
-  { route: "trucks.$id.edit", method: "POST", path: "/trucks/{id}/edit", form: true, params: writeId("truck"), body: truckFields(true), roles: EDITORS, refused: "manager" },
-  { route: "trucks.$id._index", method: "POST", path: "/trucks/{id}", form: true, params: writeId("truck"), body: { intent: pick("delete") }, roles: DELETERS, refused: "manager" },
-  { route: "companies.new", method: "POST", path: "/companies/new", form: true, body: companyFields, roles: ADMIN, refused: "super_manager" },
-  { route: "companies._index", method: "POST", path: "/companies", form: true, body: { intent: pick("seed") }, roles: ADMIN, refused: "super_manager" },
+  {
+    route: "trucks.$id.edit",
+    method: "POST",
+    path: "/trucks/{id}/edit",
+    form: true,
+    params: writeId("truck"),
+    body: truckFields(true),
+    roles: EDITORS,
+    refused: "manager",
+  },
+  {
+    route: "trucks.$id._index",
+    method: "POST",
+    path: "/trucks/{id}",
+    form: true,
+    params: writeId("truck"),
+    body: { intent: pick("delete") },
+    roles: DELETERS,
+    refused: "manager",
+  },
+  {
+    route: "companies.new",
+    method: "POST",
+    path: "/companies/new",
+    form: true,
+    body: companyFields,
+    roles: ADMIN,
+    refused: "super_manager",
+  },
+  {
+    route: "companies._index",
+    method: "POST",
+    path: "/companies",
+    form: true,
+    body: { intent: pick("seed") },
+    roles: ADMIN,
+    refused: "super_manager",
+  },
   {
     route: "companies.$id.edit",
     method: "POST",
@@ -488,5 +740,25 @@ export const ENDPOINTS: readonly Endpoint[] = [
     roles: MOVERS,
     refused: "mechanic",
   },
-  { route: "$", method: "POST", path: "/{rest}", form: true, params: { rest: anyPath }, body: { a: text }, roles: ["manager"], anonymous: true },
+  // The dashboards' loaders: the view and the Create Move draft stand in the query.
+  { route: "_index", method: "GET", path: "/", page: true, query: dashboardQuery, roles: ALL },
+  {
+    route: "admin.dashboard",
+    method: "GET",
+    path: "/admin/dashboard",
+    page: true,
+    query: dashboardQuery,
+    roles: ADMIN,
+    refused: "super_manager",
+  },
+  {
+    route: "$",
+    method: "POST",
+    path: "/{rest}",
+    form: true,
+    params: { rest: anyPath },
+    body: { a: text },
+    roles: ["manager"],
+    anonymous: true,
+  },
 ];

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "../../../app/lib/db.server";
 import { hashPassword } from "../../../app/lib/password.server";
 import { hashToken, newToken, SESSION_COOKIE } from "../../../app/lib/session.server";
 import { CSRF_COOKIE } from "../../../app/lib/csrf.server";
-import { sessions, users } from "../../../db/schema";
+import { sessions } from "../../../db/schema";
 import { E2E_DATABASE_URL } from "../../../playwright.config";
 import { BASE_URL } from "../fixtures";
 
@@ -220,7 +220,8 @@ export async function openWorld(): Promise<World> {
     })
   ).id as number;
   let yardId = await one(`select id from yards where account_id = ${accountId} and name = '${FUZZ_YARD}'`);
-  yardId ??= (await adminCall("POST", "/api/yards/new", { account_id: accountId, name: FUZZ_YARD, parking_location: "North" })).id as number;
+  yardId ??= (await adminCall("POST", "/api/yards/new", { account_id: accountId, name: FUZZ_YARD, parking_location: "North" }))
+    .id as number;
 
   const actors = { admin } as Record<Role, Actor>;
   for (const role of ROLES.filter((candidate) => candidate !== "admin")) {
@@ -280,13 +281,15 @@ export async function openWorld(): Promise<World> {
     demoIds[kind] = new Set(rows.rows.map((row) => row.id));
   }
 
-  const timeoutHours = (await db.execute<{ hours: string }>(sql`select timeout_hours::text as hours from settings where id = 1`)).rows[0]?.hours ?? "4";
+  const timeoutHours =
+    (await db.execute<{ hours: string }>(sql`select timeout_hours::text as hours from settings where id = 1`)).rows[0]?.hours ?? "4";
 
   const locations = ["Road", "Shop", FUZZ_YARD, ...Array.from({ length: FUZZ_DOORS }, (_, index) => `${FUZZ_BUILDING}-${index + 1}`)];
 
   async function live(role: Role): Promise<Actor> {
     const actor = actors[role];
-    const row = (await db.execute<{ live: boolean }>(sql`select ended_at is null as live from sessions where id = ${actor.sessionId}`)).rows[0];
+    const row = (await db.execute<{ live: boolean }>(sql`select ended_at is null as live from sessions where id = ${actor.sessionId}`))
+      .rows[0];
     if (row?.live) return actor;
     await db.execute(sql`update users set is_active = true where id = ${actor.userId}`);
     actors[role] = { ...actor, ...(await signIn(db, actor.userId!)) };
@@ -334,7 +337,16 @@ export async function openWorld(): Promise<World> {
     accountId,
     locations,
     actors,
-    standing: { trailer: trailerId, truck: truckId, building: buildingId, yard: yardId, user: actors.yard_driver.userId!, account: accountId, company: companyId, move: moveId },
+    standing: {
+      trailer: trailerId,
+      truck: truckId,
+      building: buildingId,
+      yard: yardId,
+      user: actors.yard_driver.userId!,
+      account: accountId,
+      company: companyId,
+      move: moveId,
+    },
     foreign,
     demoIds,
     passwordHash,
@@ -346,7 +358,9 @@ export async function openWorld(): Promise<World> {
     adminCall,
     snapshot: async () => (await db.execute<Snapshot>(snapshotQuery)).rows[0],
     restoreSettings: async () => {
-      await db.execute(sql`update settings set timeout_hours = ${timeoutHours}::numeric where id = 1 and timeout_hours <> ${timeoutHours}::numeric`);
+      await db.execute(
+        sql`update settings set timeout_hours = ${timeoutHours}::numeric where id = 1 and timeout_hours <> ${timeoutHours}::numeric`,
+      );
     },
   };
 }

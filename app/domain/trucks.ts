@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRUCK_TYPES, serviceDateValues, type ServiceDates } from "./assets";
-import { checkbox, LIMITS, optionalDate, optionalId, optionalText, requiredText, wholeNumber } from "./fields";
+import { checkbox, LIMITS, optionalDate, optionalId, optionalText, requiredText } from "./fields";
 import { SHOP } from "./locations";
 
 export const TRUCK_MESSAGES = {

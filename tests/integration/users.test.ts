@@ -173,14 +173,26 @@ describe("editing, deactivating and reactivating", () => {
     expect(updated.passwordHash).toBe(superManager.user.passwordHash);
   });
 
-  it("checks the edit password rules", async () => {
+  it("checks the edit password rules: the first-login rules, and the confirmation", async () => {
     const admin = await signedIn("admin");
     const target = await insertUser(test.db, { role: "manager", accountId });
     const errorsFor = async (password: string, confirm: string) =>
       (await refusal(updateUser(admin, target.id, { email: target.email, alpha_code: "PWTEST", password, confirm_password: confirm })))
         ?.errors;
-    expect(await errorsFor("abc", "abd")).toEqual([USER_MESSAGES.passwordsMustMatch, USER_MESSAGES.passwordTooShort]);
-    expect(await errorsFor("abcdef", "abcdef")).toBeUndefined();
+    expect(await errorsFor("abc", "abd")).toEqual([
+      USER_MESSAGES.passwordsMustMatch,
+      "Password must be at least 8 characters long",
+      "Password must contain at least one uppercase letter",
+      "Password must contain at least one number",
+      "Password must contain at least one special character",
+    ]);
+    expect(await errorsFor("abcdef", "abcdef")).toEqual([
+      "Password must be at least 8 characters long",
+      "Password must contain at least one uppercase letter",
+      "Password must contain at least one number",
+      "Password must contain at least one special character",
+    ]);
+    expect(await errorsFor("Dock#Door17", "Dock#Door17")).toBeUndefined();
   });
 
   it("deactivating: never oneself, only a strictly lower rank, and the user's sessions end at once", async () => {

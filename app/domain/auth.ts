@@ -32,15 +32,24 @@ export const SESSION_ID_HEADER = "X-Session-Id";
 /** The close code of a socket whose session ended (after a `session_ended` event saying why). */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 
+/**
+ * The too-long message of a field whose schema names its own "required" message (which Zod would
+ * otherwise give for every rule of that field).
+ */
+export const atMostCharacters = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
 /** Checked in the form and on the server (`POST /api/auth/login`, the /login action). */
 export const loginSchema = z.object({
   email: z
     .string({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
-    .max(LIMITS.email)
+    .max(LIMITS.email, atMostCharacters("Email", LIMITS.email))
     .transform((email) => email.toLowerCase()),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(LIMITS.password),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(LIMITS.password, atMostCharacters("Password", LIMITS.password)),
   agreed_to_terms: z.boolean({ error: MESSAGES.termsRequired }).refine((agreed) => agreed, MESSAGES.termsRequired),
   force_login: z.boolean().optional().default(false),
 });
@@ -90,8 +99,10 @@ export const passwordText = z.preprocess((value) => (value === null ? undefined 
 export const newPasswordSchema = z
   .object({
     current_password: passwordText,
-    password: z.string({ error: PASSWORD_RULES[0].message }).max(LIMITS.password),
-    confirm_password: z.string({ error: PASSWORDS_DO_NOT_MATCH }).max(LIMITS.password),
+    password: z.string({ error: PASSWORD_RULES[0].message }).max(LIMITS.password, atMostCharacters("Password", LIMITS.password)),
+    confirm_password: z
+      .string({ error: PASSWORDS_DO_NOT_MATCH })
+      .max(LIMITS.password, atMostCharacters("Confirm password", LIMITS.password)),
   })
   .superRefine(({ password, confirm_password }, ctx) => {
     checkPasswordRules(password, ctx);

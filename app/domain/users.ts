@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkPasswordRules, passwordText } from "./auth";
+import { atMostCharacters, checkPasswordRules, passwordText } from "./auth";
 import { LIMITS, optionalId, optionalText, optionalWholeNumber } from "./fields";
 import { needsDriverNumber, rankOf, ROLE_FLAG, ROLE_LABEL, ROLE_RANK, ROLES, roleOf, type Role, type RoleFlags } from "./roles";
 
@@ -105,7 +105,7 @@ const emailField = z
   .string({ error: USER_MESSAGES.emailRequired })
   .trim()
   .min(1, USER_MESSAGES.emailRequired)
-  .max(LIMITS.email)
+  .max(LIMITS.email, atMostCharacters("Email", LIMITS.email))
   .transform((email) => email.toLowerCase())
   .pipe(z.email({ error: USER_MESSAGES.emailInvalid }));
 

@@ -31,7 +31,11 @@ afterAll(async () => test.close());
 const PASSWORD = "Secret#123";
 let ip = 0;
 /** A client of its own per test (an address Cloudflare reported), so the limits of one test do not reach another. */
-const client = (): ClientInfo => ({ userAgent: "Mozilla/5.0 (Windows NT 10.0) Chrome/120.0", ipAddress: `10.0.0.${++ip}`, addressTrusted: true });
+const client = (): ClientInfo => ({
+  userAgent: "Mozilla/5.0 (Windows NT 10.0) Chrome/120.0",
+  ipAddress: `10.0.0.${++ip}`,
+  addressTrusted: true,
+});
 const input = (email: string, extra: Partial<LoginInput> = {}): LoginInput => ({
   email,
   password: PASSWORD,
@@ -288,6 +292,38 @@ describe("first-login password change", () => {
     const [stored] = await test.db.select().from(users).where(eq(users.id, user.id));
     expect(stored.firstLogin).toBe(false);
     expect(await verifyPassword("Yard#Door42", stored.passwordHash)).toBe(true);
+  });
+});
+
+describe("changing one's own password after the first login", () => {
+  it("needs the current password; the first-login change does not", async () => {
+    const user = await createUser(test.db, { role: "yard_driver", accountId });
+    const { ctx } = contextFor(test.db, user);
+    const change = (extra: Record<string, unknown>) =>
+      refusal(changeOwnPassword(ctx, { password: "aaaaaa", confirm_password: "aaaaaa", ...extra }, TEST_PASSWORD_COST));
+    expect((await change({}))?.errors).toContain("Password must be at least 8 characters long");
+    const strong = { password: "Gate#House5", confirm_password: "Gate#House5" };
+    expect(await refusal(changeOwnPassword(ctx, strong, TEST_PASSWORD_COST))).toEqual({
+      status: 400,
+      errors: [MESSAGES.currentPasswordRequired],
+      field: "current_password",
+    });
+    expect(await refusal(changeOwnPassword(ctx, { ...strong, current_password: "Not#Mine99" }, TEST_PASSWORD_COST))).toEqual({
+      status: 400,
+      errors: [MESSAGES.currentPasswordIncorrect],
+      field: "current_password",
+    });
+    const [unchanged] = await test.db.select().from(users).where(eq(users.id, user.id));
+    expect(unchanged.passwordHash).toBe(user.passwordHash);
+    await changeOwnPassword(ctx, { ...strong, current_password: PASSWORD }, TEST_PASSWORD_COST);
+    const [stored] = await test.db.select().from(users).where(eq(users.id, user.id));
+    expect(await verifyPassword("Gate#House5", stored.passwordHash)).toBe(true);
+
+    await test.db.update(users).set({ firstLogin: true }).where(eq(users.id, user.id));
+    const firstLogin = contextFor(test.db, { ...stored, firstLogin: true }).ctx;
+    expect(
+      (await changeOwnPassword(firstLogin, { password: "Dock#Door18", confirm_password: "Dock#Door18" }, TEST_PASSWORD_COST)).firstLogin,
+    ).toBe(false);
   });
 });
 

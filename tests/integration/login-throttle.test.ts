@@ -119,15 +119,13 @@ describe("sign-in throttling", () => {
   it("the per-address limit applies only to an address the app trusts", async () => {
     const user = await newUser();
     const reported = untrusted();
-    await test.db
-      .insert(loginAttempts)
-      .values(
-        Array.from({ length: LOGIN_LIMITS.perAddress }, (_, i) => ({
-          email: `spray${i}@x.test`,
-          ipAddress: reported.ipAddress,
-          succeeded: false,
-        })),
-      );
+    await test.db.insert(loginAttempts).values(
+      Array.from({ length: LOGIN_LIMITS.perAddress }, (_, i) => ({
+        email: `spray${i}@x.test`,
+        ipAddress: reported.ipAddress,
+        succeeded: false,
+      })),
+    );
     expect((await attempt(user.email, PASSWORD, reported)).kind).toBe("signed_in");
     const rows = await test.db
       .select()

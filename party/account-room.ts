@@ -78,10 +78,13 @@ export class AccountRoom extends Server<Env> {
     return [...ids];
   }
 
-  /** Makes sure the room checks its sessions by `time` (an earlier check already set is kept). */
+  /**
+   * Makes sure the room checks its sessions by `time`. An earlier check already set is kept,
+   * unless its time has passed (an alarm left over from before a restart may never fire).
+   */
   private async checkSessionsBy(time: number): Promise<void> {
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > time) await this.ctx.storage.setAlarm(time);
+    if (current === null || current > time || current < Date.now()) await this.ctx.storage.setAlarm(time);
   }
 
   /** Closes the sockets of sessions that ended or timed out, then sets the next check while sockets remain. */

@@ -189,7 +189,7 @@ export const buildings = pgTable(
   },
   (t) => [
     uniqueIndex("buildings_account_name_key").on(t.accountId, t.buildingName),
-    check("buildings_door_number_check", sql`${t.buildingDoorNumber} >= 0`),
+    check("buildings_door_number_range", sql`${t.buildingDoorNumber} BETWEEN 1 AND 999`),
   ],
 );
 
@@ -384,9 +384,8 @@ export const moveLegs = pgTable(
     legNumber: smallint("leg_number").notNull(),
     fromLocation: text("from_location").notNull(),
     toLocation: text("to_location").notNull(),
-    trailerId: integer("trailer_id")
-      .notNull()
-      .references(() => trailers.id, { onDelete: "restrict" }),
+    /** The trailer moved; null once the trailer is deleted (the leg keeps its number). */
+    trailerId: integer("trailer_id").references(() => trailers.id, { onDelete: "set null" }),
     trailerNumber: text("trailer_number").notNull(),
     active: boolean("active").notNull().default(true),
   },

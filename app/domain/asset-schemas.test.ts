@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "./trailers";
-import { applyTruckRules, TRUCK_MESSAGES, truckSchema } from "./trucks";
+import { applyTruckRules, newTruckSchema, serviceDateProblems, TRUCK_MESSAGES, truckSchema } from "./trucks";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);
@@ -86,7 +86,7 @@ describe("truck rules", () => {
     expect(messages(truckSchema.safeParse({ ...goodTruck, license_state: "M" }))).toEqual([TRUCK_MESSAGES.stateLength]);
     expect(
       messages(
-        truckSchema.safeParse({
+        newTruckSchema.safeParse({
           ...goodTruck,
           last_inspection: day(1),
           last_maintenance: day(2),
@@ -103,6 +103,17 @@ describe("truck rules", () => {
     expect(messages(truckSchema.safeParse({ ...goodTruck, yellow_tagged: "on" }))).toEqual([TRUCK_MESSAGES.tagDescriptionRequired]);
   });
 
+  it("applies Add Truck's date rules on update only to the dates that change: an overdue truck can be saved", () => {
+    const stored = { lastInspection: day(-400), nextInspection: day(-30), lastMaintenance: day(-400), nextMaintenance: day(-30) };
+    const unchanged = { last_inspection: day(-400), next_inspection: day(-30), last_maintenance: day(-400), next_maintenance: day(-30) };
+    expect(serviceDateProblems(unchanged, stored)).toEqual([]);
+    expect(serviceDateProblems({ ...unchanged, next_inspection: day(-1) }, stored)).toEqual([
+      { field: "next_inspection", message: TRUCK_MESSAGES.nextInspectionPast },
+    ]);
+    expect(serviceDateProblems({ ...unchanged, next_inspection: day(10) }, stored)).toEqual([]);
+    expect(serviceDateProblems(unchanged)).toHaveLength(2);
+  });
+
   it("applies the status radio exclusively and Shop moves the truck to the Shop", () => {
     const red = applyTruckRules(truckSchema.parse({ ...goodTruck, status: "red", yellow_tagged: "on", tagged_description: "x" }), "Yard A");
     expect(red).toMatchObject({ redTagged: true, yellowTagged: false, inShop: false });
@@ -116,5 +127,40 @@ describe("truck rules", () => {
       redTagged: true,
       inShop: true,
     });
+  });
+});
+
+describe("bounded inputs", () => {
+  it("refuses numbers past their range, impossible dates and overlong text, naming the field", () => {
+    const refused = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+      result.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(refused(trailerSchema.safeParse({ ...goodTrailer, load_type: "tray", tray_count: "99999999999" }))).toEqual([
+      ["tray_count", TRAILER_MESSAGES.trayCountRange],
+    ]);
+    expect(refused(trailerSchema.safeParse({ ...goodTrailer, user_id: 2147483648 }))).toEqual([["user_id", "User ID is not valid"]]);
+    expect(refused(trailerSchema.safeParse({ ...goodTrailer, account_id: "99999999999" }))).toEqual([
+      ["account_id", "Account ID is not valid"],
+    ]);
+    expect(refused(trailerSchema.safeParse({ ...goodTrailer, last_inspection: "2025-02-30" }))).toEqual([
+      ["last_inspection", "Last inspection must be a date (YYYY-MM-DD) between 1900 and 2100"],
+    ]);
+    expect(refused(truckSchema.safeParse({ ...goodTruck, next_maintenance: "2101-01-01" }))).toEqual([
+      ["next_maintenance", "Next maintenance must be a date (YYYY-MM-DD) between 1900 and 2100"],
+    ]);
+    expect(refused(trailerSchema.safeParse({ ...goodTrailer, trailer_number: "X".repeat(101) }))).toEqual([
+      ["trailer_number", "Trailer number must be at most 100 characters"],
+    ]);
+    expect(refused(trailerSchema.safeParse({ ...goodTrailer, company_owner: 42 }))).toEqual([["company_owner", "Owner is required"]]);
+    expect(refused(truckSchema.safeParse({ ...goodTruck, year: 1e12 }))).toEqual([["year", TRUCK_MESSAGES.yearRange]]);
+    expect(refused(truckSchema.safeParse({ ...goodTruck, vin: { a: 1 } }))).toEqual([["vin", "Vin must be text"]]);
+  });
+
+  it("takes the API's is_loaded / is_tray as well as the form's load type, never both at once", () => {
+    expect(trailerSchema.parse({ ...goodTrailer, is_tray: true, tray_count: 3 }).load_type).toBe("tray");
+    expect(trailerSchema.parse({ ...goodTrailer, is_loaded: "true", load_number: "L1" }).load_type).toBe("loaded");
+    expect(trailerSchema.parse({ ...goodTrailer, load_type: "empty", is_loaded: true }).load_type).toBe("empty");
+    expect(messages(trailerSchema.safeParse({ ...goodTrailer, is_loaded: true, is_tray: true, load_number: "L", tray_count: 1 }))).toEqual([
+      TRAILER_MESSAGES.loadTypeOne,
+    ]);
   });
 });

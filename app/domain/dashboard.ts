@@ -4,6 +4,8 @@
  */
 import { STATUS_LABEL } from "./assets";
 import type { Role } from "./roles";
+import { LIMITS } from "./fields";
+import { isRecordId } from "./ids";
 
 /** Rows per page of every dashboard list. */
 export const DASHBOARD_PAGE_SIZE = 50;
@@ -56,8 +58,8 @@ export function parseDashboardView(params: URLSearchParams): DashboardView {
   const page = Number(params.get("page"));
   return {
     tab: DASHBOARD_TABS.includes(tab as DashboardTab) ? (tab as DashboardTab) : DEFAULT_VIEW.tab,
-    account: account && /^\d+$/.test(account) ? Number(account) : null,
-    q: params.get("q")?.trim() ?? "",
+    account: account && /^\d{1,10}$/.test(account) && isRecordId(Number(account)) ? Number(account) : null,
+    q: params.get("q")?.trim().slice(0, LIMITS.search) ?? "",
     location: params.get("location") || DEFAULT_VIEW.location,
     status: params.get("status") || DEFAULT_VIEW.status,
     load: params.get("load") || DEFAULT_VIEW.load,
@@ -66,7 +68,7 @@ export function parseDashboardView(params: URLSearchParams): DashboardView {
     assigned: params.get("assigned") || DEFAULT_VIEW.assigned,
     column: params.get("column") || DEFAULT_VIEW.column,
     order: params.get("order") === "desc" ? "desc" : "asc",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: Number.isInteger(page) && page > 0 ? Math.min(page, LIMITS.page) : 1,
   };
 }
 

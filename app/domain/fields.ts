@@ -17,6 +17,10 @@ export const LIMITS = {
   password: 128,
   /** Doors of one building. */
   doors: 999,
+  /** A location: a place's name and a door number. */
+  location: 110,
+  /** Trays on one trailer. */
+  trays: 1000,
   /** Service dates, inclusive. */
   firstDate: "1900-01-01",
   lastDate: "2100-12-31",
@@ -87,11 +91,15 @@ export function optionalText(max: number = LIMITS.shortText) {
 
 /** Required text, trimmed, at most `max` characters; missing or blank gives `required`. */
 export function requiredText(required: string, max: number = LIMITS.shortText) {
-  return z.string({ error: required }).trim().min(1, required).max(max);
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, { error: (issue) => fieldMessage(issue) });
 }
 
-/** A whole number from JSON or a form (digits), within [min, max]; `message` for anything else. */
-export function wholeNumber(min: number, max: number, message: string) {
+/** A whole number from JSON or a form (digits), within [min, max]; `message` for anything else (`required` when missing). */
+export function wholeNumber(min: number, max: number, message: string, required = message) {
   return z
     .union(
       [
@@ -101,7 +109,9 @@ export function wholeNumber(min: number, max: number, message: string) {
           .trim()
           .regex(/^-?\d{1,12}$/, message),
       ],
-      { error: message },
+      {
+        error: (issue) => (issue.input === undefined || issue.input === null ? required : message),
+      },
     )
     .transform(Number)
     .pipe(z.number().int(message).min(min, message).max(max, message));

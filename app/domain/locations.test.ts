@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationGroup, locationOptions } from "./locations";
+import { locationGroup, locationOptions, resolveLocation } from "./locations";
 
 const buildings = [
   { buildingName: "South", buildingDoorNumber: 2 },
@@ -24,5 +24,17 @@ describe("locations", () => {
     expect(locationGroup("North-7", buildings)).toBe("North");
     expect(locationGroup("Yard A", buildings)).toBe("Yard A");
     expect(locationGroup("North-Annex", buildings)).toBe("North-Annex");
+  });
+
+  it("resolves a typed location by parsing it: Road, Shop, a yard, or a door within its building's count", () => {
+    const places = { buildings: [...buildings, { buildingName: "Dock-2", buildingDoorNumber: 999 }], yards };
+    expect(resolveLocation(places, " road ")).toBe("Road");
+    expect(resolveLocation(places, "SHOP")).toBe("Shop");
+    expect(resolveLocation(places, "yard a")).toBe("Yard A");
+    expect(resolveLocation(places, "north-11")).toBe("North-11");
+    expect(resolveLocation(places, "dock-2-999")).toBe("Dock-2-999");
+    for (const typed of ["North-12", "North-0", "North-01", "North-", "North", "Nowhere-1", "North-99999999999", "South-3", ""]) {
+      expect(resolveLocation(places, typed), typed).toBeUndefined();
+    }
   });
 });

@@ -23,11 +23,37 @@ export function doorLocations(building: BuildingDoors): string[] {
 }
 
 const byName = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+const FIRST = [ROAD, SHOP];
 
-/** Every location of an account: Road, Shop, then its yards and building doors, sorted (door 2 before door 10). */
+/** The order locations are listed in: Road, Shop, then by name (door 2 before door 10). */
+export function compareLocations(a: string, b: string): number {
+  const rank = (location: string) => (FIRST.includes(location) ? FIRST.indexOf(location) : FIRST.length);
+  return rank(a) - rank(b) || byName.compare(a, b);
+}
+
+/**
+ * The locations a picker offers: Road, Shop, then the yards and building doors sorted (door 2
+ * before door 10). Only pickers enumerate doors; checking a location parses it (`resolveLocation`).
+ */
 export function locationOptions(buildings: BuildingDoors[], yards: YardName[]): string[] {
-  const rest = [...yards.map((yard) => yard.name), ...buildings.flatMap(doorLocations)].sort(byName.compare);
-  return [ROAD, SHOP, ...rest];
+  return [...FIRST, ...yards.map((yard) => yard.name), ...buildings.flatMap(doorLocations)].sort(compareLocations);
+}
+
+/**
+ * The location a typed text names (any case), in its own spelling: Road, Shop, a yard, or
+ * "{building}-{n}" with n a door of that building. Parsed, never looked up in a list of doors.
+ */
+export function resolveLocation(places: { buildings: BuildingDoors[]; yards: YardName[] }, typed: string): string | undefined {
+  const wanted = typed.trim().toLowerCase();
+  if (wanted === ROAD.toLowerCase()) return ROAD;
+  if (wanted === SHOP.toLowerCase()) return SHOP;
+  const yard = places.yards.find((candidate) => candidate.name.toLowerCase() === wanted);
+  if (yard) return yard.name;
+  const door = /^(.+)-([1-9]\d{0,2})$/.exec(wanted);
+  if (!door) return undefined;
+  const building = places.buildings.find((candidate) => candidate.buildingName.toLowerCase() === door[1]);
+  const number = Number(door[2]);
+  return building && number <= building.buildingDoorNumber ? doorLocation(building.buildingName, number) : undefined;
 }
 
 /** The building or yard a location belongs to (the dashboard's Location filter groups by it). */

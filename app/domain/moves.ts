@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalId } from "./fields";
 import { ROLE_RANK, rankOf, type RoleFlags } from "./roles";
 
 /**
@@ -162,11 +163,11 @@ const legSchema = z.object({
 });
 
 export const createMoveSchema = z.object({
-  account_id: z.coerce.number().int().positive().optional().catch(undefined),
+  account_id: optionalId("Account ID").catch(undefined),
   move_details: z.object(
     {
       type: z.enum(MOVE_TYPES, { error: MOVE_MESSAGES.legCount }),
-      moves: z.array(legSchema, { error: MOVE_MESSAGES.legCount }),
+      moves: z.array(legSchema, { error: MOVE_MESSAGES.legCount }).max(3, MOVE_MESSAGES.legCount),
     },
     { error: MOVE_MESSAGES.legCount },
   ),

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { checkbox, LIMITS, optionalId, optionalText, requiredText } from "./fields";
 
 export const PLACE_MESSAGES = {
   buildingNameRequired: "Building name is required",
   doorNumberRequired: "Door number is required",
   doorNumberDigits: "Door number must be a whole number",
+  doorNumberRange: `Door number must be between 1 and ${LIMITS.doors}`,
   yardNameRequired: "Yard name is required",
   accountRequired: "Account is required",
   buildingNotFound: "Building not found",
@@ -14,24 +16,26 @@ export const PLACE_MESSAGES = {
 } as const;
 
 export const buildingSchema = z.object({
-  account_id: z.coerce.number().int().positive().optional(),
-  building_name: z.string({ error: PLACE_MESSAGES.buildingNameRequired }).trim().min(1, PLACE_MESSAGES.buildingNameRequired),
+  account_id: optionalId("Account ID"),
+  building_name: requiredText(PLACE_MESSAGES.buildingNameRequired),
   building_door_number: z
     .union([z.string(), z.number()], { error: PLACE_MESSAGES.doorNumberRequired })
     .transform((value) => String(value).trim())
-    .pipe(z.string().min(1, PLACE_MESSAGES.doorNumberRequired).regex(/^\d*$/, PLACE_MESSAGES.doorNumberDigits))
-    .transform(Number),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: PLACE_MESSAGES.doorNumberRequired, abort: true })
+        .regex(/^\d+$/, PLACE_MESSAGES.doorNumberDigits)
+        .max(4, PLACE_MESSAGES.doorNumberRange),
+    )
+    .transform(Number)
+    .pipe(z.number().min(1, PLACE_MESSAGES.doorNumberRange).max(LIMITS.doors, PLACE_MESSAGES.doorNumberRange)),
 });
 
-const checkbox = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
-
 export const yardSchema = z.object({
-  account_id: z.coerce.number().int().positive().optional(),
-  name: z.string({ error: PLACE_MESSAGES.yardNameRequired }).trim().min(1, PLACE_MESSAGES.yardNameRequired),
-  parking_location: z.string().trim().optional(),
+  account_id: optionalId("Account ID"),
+  name: requiredText(PLACE_MESSAGES.yardNameRequired),
+  parking_location: optionalText(),
   parking_spots: checkbox,
 });
 

@@ -16,3 +16,16 @@ export function apiRecord<Row extends object>(row: Row): ApiRecord<Row> {
     ]),
   ) as ApiRecord<Row>;
 }
+
+/**
+ * A `PUT` body laid over the stored record as GET shows it: fields the body leaves out keep their
+ * stored values. `groups` are fields that decide one thing together (a trailer's location and
+ * Shop flag, its load fields): a body naming any of a group replaces the whole group.
+ */
+export function overStored(stored: object, body: unknown, groups: readonly (readonly string[])[] = []): Record<string, unknown> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { ...stored };
+  const given = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const merged: Record<string, unknown> = { ...stored };
+  for (const group of groups) if (group.some((field) => field in given)) for (const field of group) delete merged[field];
+  return { ...merged, ...given };
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TRAILER_TYPES, serviceDateValues, type ServiceDates } from "./assets";
+import { checkbox, LIMITS, optionalDate, optionalId, optionalText, optionalWholeNumber, requiredText } from "./fields";
 import { SHOP } from "./locations";
 
 export const TRAILER_MESSAGES = {
@@ -15,6 +16,8 @@ export const TRAILER_MESSAGES = {
   accountIdRequired: "Account ID is required",
   loadNumberRequired: "Load number is required when the trailer is loaded",
   trayCountRequired: "Tray count is required when the trailer has trays",
+  trayCountRange: `Tray count must be a whole number between 0 and ${LIMITS.trays}`,
+  loadTypeOne: "Load must be one of Loaded, Tray or Empty (not both loaded and tray)",
   numberTaken: "A trailer with this number already exists in this account",
   notFound: "Trailer not found",
   deleteDenied: "You are not authorized to delete this trailer.",
@@ -25,60 +28,60 @@ export const TRAILER_MESSAGES = {
 export const LOAD_TYPES = ["loaded", "tray", "empty"] as const;
 export type LoadType = (typeof LOAD_TYPES)[number];
 
-const upper = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .transform((text) => text.toUpperCase());
+const upper = (message: string) => requiredText(message).transform((text) => text.toUpperCase());
 
-const optionalDate = z
-  .string()
-  .optional()
-  .transform((value) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined));
-
-const checkbox = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
+/** The load a trailer input names: the form's `load_type`, else the API's `is_loaded` / `is_tray`. */
+function loadTypeOf(value: { load_type?: LoadType; is_loaded: boolean; is_tray: boolean }): LoadType {
+  return value.load_type ?? (value.is_loaded ? "loaded" : value.is_tray ? "tray" : "empty");
+}
 
 /**
- * Add New Trailer and Update Trailer (pages and API). Load type is one of loaded, tray, empty;
- * ticking Shop puts the trailer in the Shop and the Shop location sets in_shop (applied by
- * `applyTrailerRules`).
+ * Add New Trailer and Update Trailer (pages and API). Load type is one of loaded, tray, empty (the
+ * form's `load_type`, or the spec's `is_loaded` / `is_tray`); ticking Shop puts the trailer in the
+ * Shop and the Shop location sets in_shop (applied by `applyTrailerRules`).
  */
 export const trailerSchema = z
   .object({
-    account_id: z.coerce.number().int().positive().optional(),
+    account_id: optionalId("Account ID"),
     trailer_number: upper(TRAILER_MESSAGES.numberRequired),
-    trailer_location: z.string({ error: TRAILER_MESSAGES.locationRequired }).trim().min(1, TRAILER_MESSAGES.locationRequired),
+    trailer_location: requiredText(TRAILER_MESSAGES.locationRequired, LIMITS.location),
     license_plate: upper(TRAILER_MESSAGES.plateRequired),
     license_state: upper(TRAILER_MESSAGES.stateRequired).pipe(z.string().length(2, TRAILER_MESSAGES.stateLength)),
     type: z.enum(TRAILER_TYPES, { error: TRAILER_MESSAGES.typeRequired }),
     company_owner: upper(TRAILER_MESSAGES.ownerRequired),
-    load_type: z.enum(LOAD_TYPES).optional().default("empty"),
-    load_number: z.string().trim().optional(),
-    tray_count: z.coerce.number().int().min(0).optional(),
+    load_type: z
+      .union([z.enum(LOAD_TYPES), z.literal(""), z.null()], { error: TRAILER_MESSAGES.loadTypeOne })
+      .optional()
+      .transform((type) => type || undefined),
+    is_loaded: checkbox,
+    is_tray: checkbox,
+    load_number: optionalText(),
+    tray_count: optionalWholeNumber(0, LIMITS.trays, TRAILER_MESSAGES.trayCountRange),
     red_tagged: checkbox,
     yellow_tagged: checkbox,
     in_shop: checkbox,
-    tagged_description: z.string().trim().optional(),
-    user_id: z.coerce.number().int().positive().optional(),
+    tagged_description: optionalText(LIMITS.longText),
+    user_id: optionalId("User ID"),
     /** The form's type-ahead: a user's alpha code or email. */
-    assigned_user: z.string().trim().optional(),
-    last_inspection: optionalDate,
-    next_inspection: optionalDate,
-    last_maintenance: optionalDate,
-    next_maintenance: optionalDate,
+    assigned_user: optionalText(LIMITS.email),
+    last_inspection: optionalDate("Last inspection"),
+    next_inspection: optionalDate("Next inspection"),
+    last_maintenance: optionalDate("Last maintenance"),
+    next_maintenance: optionalDate("Next maintenance"),
   })
   .superRefine((value, ctx) => {
-    if (value.load_type === "loaded" && !value.load_number) {
+    if (!value.load_type && value.is_loaded && value.is_tray) {
+      ctx.addIssue({ code: "custom", path: ["is_tray"], message: TRAILER_MESSAGES.loadTypeOne });
+    }
+    const loadType = loadTypeOf(value);
+    if (loadType === "loaded" && !value.load_number) {
       ctx.addIssue({ code: "custom", path: ["load_number"], message: TRAILER_MESSAGES.loadNumberRequired });
     }
-    if (value.load_type === "tray" && !(value.tray_count && value.tray_count > 0)) {
+    if (loadType === "tray" && !(value.tray_count && value.tray_count > 0)) {
       ctx.addIssue({ code: "custom", path: ["tray_count"], message: TRAILER_MESSAGES.trayCountRequired });
     }
-  });
+  })
+  .transform((value) => ({ ...value, load_type: loadTypeOf(value) }));
 export type TrailerInput = z.infer<typeof trailerSchema>;
 
 /** The columns a valid input sets, with the load and Shop rules applied. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TRUCK_TYPES, serviceDateValues, type ServiceDates } from "./assets";
+import { checkbox, LIMITS, optionalDate, optionalId, optionalText, requiredText, wholeNumber } from "./fields";
 import { SHOP } from "./locations";
 
 export const TRUCK_MESSAGES = {
@@ -29,17 +30,8 @@ export const TRUCK_MESSAGES = {
 
 export const TRUCK_STATUSES = ["available", "red", "yellow", "shop"] as const;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) => requiredText(message);
 const upper = (message: string) => required(message).transform((text) => text.toUpperCase());
-const checkbox = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
-const optionalDate = z
-  .string()
-  .optional()
-  .nullable()
-  .transform((value) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined));
 
 /** Today as YYYY-MM-DD (UTC), the reference for the date rules. */
 export function today(now = new Date()): string {
@@ -47,44 +39,40 @@ export function today(now = new Date()): string {
 }
 
 /**
- * Add Truck and Update Truck. The status may come as the Update form's radio (`status`) or as the
- * three flags (Add form, API); red clears yellow and shop, yellow clears red and shop, shop puts the
- * truck in the Shop.
+ * Update Truck (and the fields of Add Truck). The status may come as the Update form's radio
+ * (`status`) or as the three flags (Add form, API); red clears yellow and shop, yellow clears red
+ * and shop, shop puts the truck in the Shop.
  */
 export const truckSchema = z
   .object({
-    account_id: z.coerce.number().int().positive().optional(),
+    account_id: optionalId("Account ID"),
     truck_number: upper(TRUCK_MESSAGES.numberRequired),
-    truck_location: required(TRUCK_MESSAGES.locationRequired),
+    truck_location: requiredText(TRUCK_MESSAGES.locationRequired, LIMITS.location),
     license_plate: upper(TRUCK_MESSAGES.plateRequired),
     license_state: upper(TRUCK_MESSAGES.stateRequired).pipe(z.string().length(2, TRUCK_MESSAGES.stateLength)),
     type: z.enum(TRUCK_TYPES, { error: TRUCK_MESSAGES.typeRequired }),
-    year: z
-      .union([z.string(), z.number()], { error: TRUCK_MESSAGES.yearRequired })
-      .transform((value) => String(value).trim())
-      .pipe(z.string().min(1, TRUCK_MESSAGES.yearRequired))
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int(TRUCK_MESSAGES.yearRange)
-          .refine((year) => year >= 1900 && year <= new Date().getUTCFullYear() + 1, TRUCK_MESSAGES.yearRange),
-      ),
+    year: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      wholeNumber(1900, new Date().getUTCFullYear() + 1, TRUCK_MESSAGES.yearRange, TRUCK_MESSAGES.yearRequired),
+    ),
     make: required(TRUCK_MESSAGES.makeRequired),
     model: required(TRUCK_MESSAGES.modelRequired),
-    vin: z.string().trim().optional(),
-    status: z.enum(TRUCK_STATUSES).optional(),
+    vin: optionalText(),
+    status: z
+      .union([z.enum(TRUCK_STATUSES), z.literal(""), z.null()])
+      .optional()
+      .transform((status) => status || undefined),
     red_tagged: checkbox,
     yellow_tagged: checkbox,
     in_shop: checkbox,
-    tagged_description: z.string().trim().optional(),
-    assigned_user_id: z.coerce.number().int().positive().optional().nullable(),
+    tagged_description: optionalText(LIMITS.longText),
+    assigned_user_id: optionalId("Assigned user ID"),
     /** The form's type-ahead: a user's alpha code or email. */
-    assigned_user: z.string().trim().optional(),
-    last_inspection: optionalDate.refine((date) => !date || date <= today(), TRUCK_MESSAGES.lastInspectionFuture),
-    next_inspection: optionalDate.refine((date) => !date || date > today(), TRUCK_MESSAGES.nextInspectionPast),
-    last_maintenance: optionalDate.refine((date) => !date || date <= today(), TRUCK_MESSAGES.lastMaintenanceFuture),
-    next_maintenance: optionalDate.refine((date) => !date || date > today(), TRUCK_MESSAGES.nextMaintenancePast),
+    assigned_user: optionalText(LIMITS.email),
+    last_inspection: optionalDate("Last inspection"),
+    next_inspection: optionalDate("Next inspection"),
+    last_maintenance: optionalDate("Last maintenance"),
+    next_maintenance: optionalDate("Next maintenance"),
   })
   .superRefine((value, ctx) => {
     const flags = truckFlags(value);
@@ -92,6 +80,53 @@ export const truckSchema = z
       ctx.addIssue({ code: "custom", path: ["tagged_description"], message: TRUCK_MESSAGES.tagDescriptionRequired });
     }
   });
+
+/**
+ * The date rules of Add Truck (last dates not in the future, next dates in the future), for the
+ * dates that differ from `stored`: an overdue truck can still be updated without touching its dates.
+ */
+export function serviceDateProblems(
+  dates: { last_inspection?: string; next_inspection?: string; last_maintenance?: string; next_maintenance?: string },
+  stored: ServiceDates | null = null,
+  now = new Date(),
+): { field: string; message: string }[] {
+  const day = today(now);
+  const rules = [
+    {
+      field: "last_inspection",
+      stored: stored?.lastInspection,
+      broken: (date: string) => date > day,
+      message: TRUCK_MESSAGES.lastInspectionFuture,
+    },
+    {
+      field: "next_inspection",
+      stored: stored?.nextInspection,
+      broken: (date: string) => date <= day,
+      message: TRUCK_MESSAGES.nextInspectionPast,
+    },
+    {
+      field: "last_maintenance",
+      stored: stored?.lastMaintenance,
+      broken: (date: string) => date > day,
+      message: TRUCK_MESSAGES.lastMaintenanceFuture,
+    },
+    {
+      field: "next_maintenance",
+      stored: stored?.nextMaintenance,
+      broken: (date: string) => date <= day,
+      message: TRUCK_MESSAGES.nextMaintenancePast,
+    },
+  ] as const;
+  return rules.flatMap((rule) => {
+    const date = dates[rule.field];
+    return date && date !== rule.stored && rule.broken(date) ? [{ field: rule.field, message: rule.message }] : [];
+  });
+}
+
+/** Add Truck: the fields, and the date rules on every date. */
+export const newTruckSchema = truckSchema.superRefine((value, ctx) => {
+  for (const problem of serviceDateProblems(value)) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+});
 export type TruckInput = z.infer<typeof truckSchema>;
 
 /** The status flags of an input: the radio when given (exclusive), else the checkboxes as sent. */

@@ -1,3 +1,4 @@
+import { LIMITS } from "../domain/fields";
 /**
  * Shapes of the JSON API: errors always as `{ error, errors }` with a 4xx status, and `field`
  * when the refusal is about one field of the request.
@@ -46,7 +47,7 @@ export function listParams(params: URLSearchParams) {
   return {
     account: params.get("account_id"),
     location: params.get("location") ?? undefined,
-    search: params.get("q") ?? undefined,
+    search: params.get("q")?.slice(0, LIMITS.search) ?? undefined,
     page: Number(params.get("page")) || 1,
     pageSize: Number(params.get("page_size")) || 50,
   };

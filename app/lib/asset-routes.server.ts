@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import type { z } from "zod";
 import type { ServiceContext } from "../services/context.server";
 import { assetFormChoices } from "../services/asset-forms.server";
+import { assigneeValue } from "../services/assignees.server";
 import { pageRoute, submitForm } from "./answers.server";
 import { requirePage } from "./guards.server";
 
@@ -18,16 +19,23 @@ export function assetAddLoader() {
   });
 }
 
-/** Update: the stored asset as the form's values, with its account's locations and users. */
+/**
+ * Update: the stored asset as the form's values (its assignee as stored, even one since
+ * deactivated), with its account's locations and users.
+ */
 export function assetEditLoader<Row extends { id: number; accountId: number }, Values>(
   get: (ctx: ServiceContext, id: number) => Promise<Row>,
-  formValues: (row: Row, assignees: { id: number; value: string }[]) => Values,
+  assignedOf: (row: Row) => number | null,
+  formValues: (row: Row, assignee: string) => Values,
 ) {
   return pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
     const { ctx } = await requirePage(request, context);
     const asset = await get(ctx, Number(params.id));
-    const choices = await assetFormChoices(ctx, asset.accountId, { accountSelect: false });
-    return { id: asset.id, values: formValues(asset, choices.users), choices };
+    const [choices, assignee] = await Promise.all([
+      assetFormChoices(ctx, asset.accountId, { accountSelect: false }),
+      assigneeValue(ctx, assignedOf(asset)),
+    ]);
+    return { id: asset.id, values: formValues(asset, assignee), choices };
   });
 }
 

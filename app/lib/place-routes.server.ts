@@ -147,7 +147,8 @@ export function placeChangeApi(kind: PlaceKind) {
   return apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
     const { ctx } = await requireApi(context);
     const id = Number(params.id);
-    if (request.method === "PUT") return Response.json(publicPlace(kind, await updatePlace(ctx, kind, id, await readJson(request))));
+    if (request.method === "PUT")
+      return Response.json(publicPlace(kind, await updatePlace(ctx, kind, id, await readJson(request), { keepOmitted: true })));
     if (request.method === "DELETE") return Response.json(publicPlace(kind, await deletePlace(ctx, kind, id)));
     return methodNotAllowed();
   });

@@ -1,4 +1,4 @@
-import { ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 /** The Postgres error behind a Drizzle error (Drizzle wraps the driver's in `cause`). */
 function postgresError(error: unknown): { code?: string; constraint?: string } {
@@ -23,4 +23,14 @@ export function searchAny(search: string | undefined, columns: (AnyColumn | SQL)
   if (!text) return undefined;
   const pattern = containsPattern(text);
   return or(...columns.map((column) => ilike(column as AnyColumn, pattern)));
+}
+
+/**
+ * Rows whose location (`column`) is a door of `buildingName` numbered above `above` ("North-7"
+ * with above 4): a condition in Postgres, so no list of doors is ever built.
+ */
+export function doorsOf(column: AnyColumn, buildingName: string, above = 0): SQL {
+  const prefix = `${buildingName}-`;
+  const door = sql`substr(${column}, ${prefix.length + 1})`;
+  return sql`(starts_with(${column}, ${prefix}) and ${door} ~ '^[1-9][0-9]{0,8}$' and (case when ${door} ~ '^[1-9][0-9]{0,8}$' then ${door}::int else 0 end) > ${above})`;
 }

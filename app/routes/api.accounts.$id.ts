@@ -19,5 +19,5 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const { ctx } = await requireApi(context);
   const id = Number(params.id);
   if (request.method === "DELETE") return Response.json(await deleteAccount(ctx, id));
-  return Response.json(await updateAccount(ctx, id, await readJson(request)));
+  return Response.json(await updateAccount(ctx, id, await readJson(request), { keepOmitted: true }));
 });

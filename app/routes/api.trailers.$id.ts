@@ -14,7 +14,8 @@ export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) =
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const { ctx } = await requireApi(context);
   const id = Number(params.id);
-  if (request.method === "PUT") return Response.json(publicTrailer(await updateTrailer(ctx, id, await readJson(request))));
+  if (request.method === "PUT")
+    return Response.json(publicTrailer(await updateTrailer(ctx, id, await readJson(request), { keepOmitted: true })));
   if (request.method === "DELETE") return Response.json(publicTrailer(await deleteTrailer(ctx, id)));
   return methodNotAllowed();
 });

@@ -7,9 +7,7 @@ import { getTrailer, updateTrailer } from "~/services/trailers.server";
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Trailer · Yardline" }];
-export const loader = assetEditLoader(getTrailer, (trailer, users) =>
-  trailerFormValues(trailer, users.find((user) => user.id === trailer.userId)?.value ?? ""),
-);
+export const loader = assetEditLoader(getTrailer, (trailer) => trailer.userId, trailerFormValues);
 export const action = assetSaveAction(trailerSchema, (ctx, value, id) => updateTrailer(ctx, id, value).then(() => "/"));
 
 export default function UpdateTrailer() {

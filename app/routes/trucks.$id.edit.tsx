@@ -7,9 +7,7 @@ import { getTruck, updateTruck } from "~/services/trucks.server";
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Truck · Yardline" }];
-export const loader = assetEditLoader(getTruck, (truck, users) =>
-  truckFormValues(truck, users.find((user) => user.id === truck.assignedUserId)?.value ?? ""),
-);
+export const loader = assetEditLoader(getTruck, (truck) => truck.assignedUserId, truckFormValues);
 export const action = assetSaveAction(truckSchema, (ctx, value, id) => updateTruck(ctx, id, value).then((truck) => `/trucks/${truck.id}`));
 
 /** Update Truck: the status as one radio (Available, Red Tagged, Yellow Tagged, Shop). */

@@ -2,14 +2,14 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { defaultServiceDates } from "~/domain/trailers";
-import { truckSchema } from "~/domain/trucks";
+import { newTruckSchema } from "~/domain/trucks";
 import { assetAddLoader, assetSaveAction } from "~/lib/asset-routes.server";
 import { createTruck } from "~/services/trucks.server";
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add Truck · Yardline" }];
 export const loader = assetAddLoader();
-export const action = assetSaveAction(truckSchema, (ctx, value) => createTruck(ctx, value).then(() => "/"));
+export const action = assetSaveAction(newTruckSchema, (ctx, value) => createTruck(ctx, value).then(() => "/"));
 
 /** Add Truck: the status flags as independent checkboxes. */
 export default function AddTruck() {

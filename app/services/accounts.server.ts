@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { accounts, buildings, companies, moves, trailers, trucks, users, yards } from "../../db/schema";
 import { accountSchema, accountStillHoldsMessage, COMPANY_MESSAGES } from "../domain/companies";
 import { isRecordId } from "../domain/ids";
+import { overStored } from "../domain/records";
 import type { Queryable } from "../lib/db.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
@@ -110,11 +111,14 @@ export async function createAccount(ctx: ServiceContext, input: unknown) {
   return publicAccount(account);
 }
 
-/** Changes an account's name, location and counts, and with `company_id` moves it to another company (admins). */
-export async function updateAccount(ctx: ServiceContext, id: number, input: unknown) {
+/**
+ * Changes an account's name, location and counts, and with `company_id` moves it to another
+ * company (admins). The API (`keepOmitted`) may leave fields out, which keep their stored values.
+ */
+export async function updateAccount(ctx: ServiceContext, id: number, input: unknown, options: { keepOmitted?: boolean } = {}) {
   requireCompanyAdmin(ctx);
   if (!isRecordId(id)) throw new ServiceError(404, COMPANY_MESSAGES.accountNotFound);
-  const value = parseInput(accountSchema, input);
+  const value = parseInput(accountSchema, options.keepOmitted ? overStored(await getAccount(ctx, id), input) : input);
   const account = await write(ctx, async (tx) => {
     if (value.company_id !== undefined) await requireCompany(tx, value.company_id);
     const [row] = await tx

@@ -29,6 +29,13 @@ export async function resolveAssignee(db: Queryable, accountId: number, choice: 
   return user;
 }
 
+/** What an edit form's Assign User field holds for the stored assignee (active or not): alpha code, else email. */
+export async function assigneeValue(ctx: ServiceContext, userId: number | null): Promise<string> {
+  if (!userId) return "";
+  const [user] = await ctx.db.select({ alphaCode: users.alphaCode, email: users.email }).from(users).where(eq(users.id, userId));
+  return user ? (user.alphaCode ?? user.email) : "";
+}
+
 /** Active users of an account to assign an asset to, searched by name, email, alpha code or driver number. */
 async function assignableUsers(db: Queryable, accountId: number, search: string, limit: number) {
   return db

@@ -1,7 +1,7 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
 import { moves, trailers } from "../../db/schema";
 import type { MoveDraft, MovePanelData } from "../domain/move-forms";
-import { ROAD } from "../domain/locations";
+import { compareLocations, locationOptions, resolveLocation, ROAD } from "../domain/locations";
 import {
   canCreateMoves,
   MOVE_MESSAGES,
@@ -17,19 +17,9 @@ import { searchAny } from "../lib/sql.server";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
+import { startOfDay, timeZoneOrUtc } from "../domain/time-zones";
 import { freeToMove, publicMove, scopeCondition, selectMoves, STATE_CONDITION } from "./moves.server";
 import { accountScope, requireAccount } from "./scope.server";
-
-/** A valid IANA time zone name, else UTC: "today" on the panel is the viewer's day. */
-export function timeZoneOrUtc(name: string | null | undefined): string {
-  if (!name) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return name;
-  } catch {
-    return "UTC";
-  }
-}
 
 export const PANEL_LIST_LIMIT = 50;
 
@@ -42,7 +32,7 @@ export const PANEL_LIST_LIMIT = 50;
 export async function moveSummary(ctx: ServiceContext, query: { account?: unknown; timeZone?: string | null }): Promise<MoveSummary> {
   const where = scopeCondition(accountScope(ctx.actor, query.account));
   const zone = timeZoneOrUtc(query.timeZone);
-  const todayStart = sql`(date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})`;
+  const todayStart = sql`${startOfDay(zone).toISOString()}::timestamptz`;
   const stateCase = sql<MoveState>`CASE
     WHEN ${STATE_CONDITION.cancelled} THEN 'cancelled'
     WHEN ${STATE_CONDITION.finished} THEN 'finished'
@@ -132,11 +122,11 @@ export async function moveLocations(ctx: ServiceContext, account: unknown): Prom
       .where(freeToMove(accountId))
       .groupBy(trailers.trailerLocation),
   ]);
-  const counts = new Map(held.map((row) => [row.location, row.trailers]));
-  return {
-    from: places.locations.filter((location) => counts.has(location)).map((location) => ({ location, trailers: counts.get(location)! })),
-    to: places.locations.filter((location) => location !== ROAD),
-  };
+  const from = held
+    .filter((row) => row.location !== ROAD && resolveLocation(places, row.location) === row.location)
+    .map((row) => ({ location: row.location, trailers: row.trailers }))
+    .sort((a, b) => compareLocations(a.location, b.location));
+  return { from, to: locationOptions(places.buildings, places.yards).filter((location) => location !== ROAD) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, not, sql, type SQL } from "drizzle-orm";
 import { moveLegs, moves, trailers, users } from "../../db/schema";
 import { isRecordId } from "../domain/ids";
-import { ROAD, SHOP } from "../domain/locations";
+import { resolveLocation, ROAD, SHOP } from "../domain/locations";
 import {
   canCreateMoves,
   createMoveSchema,
@@ -20,7 +20,7 @@ import { isUniqueViolation } from "../lib/sql.server";
 import { write, type Actor, type Effects, type ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { recordLocationChange } from "./location-history.server";
-import { accountPlaces, matchLocation } from "./locations.server";
+import { accountPlaces } from "./locations.server";
 import { accountScope, requireAccount } from "./scope.server";
 
 export type MoveRow = typeof moves.$inferSelect;
@@ -153,8 +153,8 @@ async function planMove(ctx: ServiceContext, input: unknown) {
   if (unknown) throw new ServiceError(400, MOVE_MESSAGES.trailerUnknown(unknown));
 
   const planned = legs.map((leg, index) => {
-    const from = matchLocation(places.locations, leg.from);
-    const to = matchLocation(places.locations, leg.to);
+    const from = resolveLocation(places, leg.from);
+    const to = resolveLocation(places, leg.to);
     if (!from) throw new ServiceError(400, MOVE_MESSAGES.fromUnknown(leg.from));
     if (!to || to === ROAD) throw new ServiceError(400, MOVE_MESSAGES.toInvalid(leg.to));
     const trailer = byNumber.get(leg.trailer)!;
@@ -261,12 +261,9 @@ export async function transitionMove(ctx: ServiceContext, id: number, action: Mo
     if (!changed) throw new ServiceError(409, MOVE_MESSAGES.conflict[action]);
 
     const legs = await tx.select().from(moveLegs).where(eq(moveLegs.moveId, id)).orderBy(asc(moveLegs.legNumber));
-    moveChanged(
-      effects,
-      changed.accountId,
-      id,
-      legs.map((leg) => leg.trailerId),
-    );
+    // An open move's trailers cannot be deleted, so its legs all still name one.
+    const trailerIds = legs.flatMap((leg) => (leg.trailerId === null ? [] : [leg.trailerId]));
+    moveChanged(effects, changed.accountId, id, trailerIds);
     if (action === "finish") {
       for (const moved of await moveTrailers(tx, changed, legs, actor))
         effects.assetMoved("trailer", changed.accountId, moved.trailerId, moved.location);
@@ -279,6 +276,7 @@ export async function transitionMove(ctx: ServiceContext, id: number, action: Mo
 async function moveTrailers(tx: Transaction, move: MoveRow, legs: (typeof moveLegs.$inferSelect)[], actor: Actor) {
   const moved: { trailerId: number; location: string }[] = [];
   for (const leg of legs) {
+    if (leg.trailerId === null) continue;
     const [trailer] = await tx
       .update(trailers)
       .set({ trailerLocation: leg.toLocation, inShop: leg.toLocation === SHOP })

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, or, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ZodType } from "zod";
 import { buildings, moveLegs, moves, trailers, trucks, yards } from "../../db/schema";
 import { isRecordId } from "../domain/ids";
-import { doorLocations } from "../domain/locations";
 import { PLACE_MESSAGES, PLACE_PAGES, PLACE_SCHEMAS, strandedMessage, type PlaceInput, type PlaceKind } from "../domain/places";
+import { overStored } from "../domain/records";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import type { Queryable, Transaction } from "../lib/db.server";
-import { isUniqueViolation, searchAny } from "../lib/sql.server";
+import { doorsOf, isUniqueViolation, searchAny } from "../lib/sql.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { requireAccount, withinReach } from "./scope.server";
@@ -15,13 +15,23 @@ export type BuildingRow = typeof buildings.$inferSelect;
 export type YardRow = typeof yards.$inferSelect;
 export type PlaceRow<K extends PlaceKind> = { building: BuildingRow; yard: YardRow }[K];
 
-/** How each kind of place is stored: its table, its columns from the form, the locations it gives the account. */
+/** Which locations a change removes, as a condition on a location column; null when none. */
+type Vanishing = ((column: AnyColumn) => SQL) | null;
+type BuildingDoorsRow = { buildingName: string; buildingDoorNumber: number };
+
+/**
+ * How each kind of place is stored: its table, its columns from the form, and the locations that
+ * vanish when it changes to `after` (deleted: null): a building's doors above the kept count.
+ */
 const STORES = {
   building: {
     table: buildings,
     name: buildings.buildingName,
     columns: (value: PlaceInput<"building">) => ({ buildingName: value.building_name, buildingDoorNumber: value.building_door_number }),
-    locations: (place: { buildingName: string; buildingDoorNumber: number }) => doorLocations(place),
+    vanishing: (before: BuildingDoorsRow, after: BuildingDoorsRow | null): Vanishing => {
+      const kept = after && after.buildingName === before.buildingName ? after.buildingDoorNumber : 0;
+      return kept >= before.buildingDoorNumber ? null : (column) => doorsOf(column, before.buildingName, kept);
+    },
     searched: [buildings.buildingName],
   },
   yard: {
@@ -32,7 +42,8 @@ const STORES = {
       parkingLocation: value.parking_location || null,
       parkingSpots: value.parking_spots,
     }),
-    locations: (place: { name: string }) => [place.name],
+    vanishing: (before: { name: string }, after: { name: string } | null): Vanishing =>
+      after && after.name === before.name ? null : (column) => eq(column, before.name),
     searched: [yards.name, yards.parkingLocation],
   },
 };
@@ -41,7 +52,10 @@ type Store = { table: typeof buildings | typeof yards; name: AnyColumn; searched
 const storeOf = (kind: PlaceKind) => STORES[kind] as Store;
 const columnsOf = <K extends PlaceKind>(kind: K, value: PlaceInput<K>) =>
   (STORES[kind].columns as (value: PlaceInput<K>) => Record<string, unknown>)(value);
-const locationsOf = (kind: PlaceKind, place: object) => (STORES[kind].locations as (place: object) => string[])(place);
+const vanishingOf = (kind: PlaceKind, before: object, after: object | null) =>
+  (STORES[kind].vanishing as (before: object, after: object | null) => Vanishing)(before, after);
+/** At most this many of what stands at vanishing locations are named in the refusal. */
+const STRANDED_SHOWN = 20;
 
 function publicBuilding(building: BuildingRow) {
   return {
@@ -125,35 +139,39 @@ export async function listPlaces<K extends PlaceKind>(ctx: ServiceContext, kind:
 }
 
 /**
- * Refuses a change that would make `vanishing` locations disappear while trailers or trucks stand
- * there or active moves lead from or to them: nothing is stranded silently.
+ * Refuses a change that would make locations disappear while trailers or trucks stand there or
+ * active moves lead from or to them: nothing is stranded silently. The first few are named.
  */
-async function refuseStranding(tx: Transaction, accountId: number, vanishing: string[]) {
-  if (!vanishing.length) return;
+async function refuseStranding(tx: Transaction, accountId: number, vanishing: Vanishing) {
+  if (!vanishing) return;
   // One after another: the queries share the transaction's connection.
   const trailerRows = await tx
     .select({ location: trailers.trailerLocation, what: trailers.trailerNumber })
     .from(trailers)
-    .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerLocation, vanishing)));
+    .where(and(eq(trailers.accountId, accountId), vanishing(trailers.trailerLocation)))
+    .limit(STRANDED_SHOWN);
   const truckRows = await tx
     .select({ location: trucks.truckLocation, what: trucks.truckNumber })
     .from(trucks)
-    .where(and(eq(trucks.accountId, accountId), inArray(trucks.truckLocation, vanishing)));
+    .where(and(eq(trucks.accountId, accountId), vanishing(trucks.truckLocation)))
+    .limit(STRANDED_SHOWN);
   const legRows = await tx
-    .select({ from: moveLegs.fromLocation, to: moveLegs.toLocation, move: moveLegs.moveId })
+    .select({
+      from: moveLegs.fromLocation,
+      to: moveLegs.toLocation,
+      toVanishes: sql<boolean>`${vanishing(moveLegs.toLocation)}`,
+      move: moveLegs.moveId,
+    })
     .from(moveLegs)
     .innerJoin(moves, eq(moves.id, moveLegs.moveId))
     .where(
-      and(
-        eq(moves.accountId, accountId),
-        eq(moveLegs.active, true),
-        or(inArray(moveLegs.fromLocation, vanishing), inArray(moveLegs.toLocation, vanishing)),
-      ),
-    );
+      and(eq(moves.accountId, accountId), eq(moveLegs.active, true), or(vanishing(moveLegs.fromLocation), vanishing(moveLegs.toLocation))),
+    )
+    .limit(STRANDED_SHOWN);
   const stranded = [
     ...trailerRows.map((row) => ({ location: row.location, what: `trailer ${row.what}` })),
     ...truckRows.map((row) => ({ location: row.location, what: `truck ${row.what}` })),
-    ...legRows.map((row) => ({ location: vanishing.includes(row.to) ? row.to : row.from, what: `move #${row.move}` })),
+    ...legRows.map((row) => ({ location: row.toVanishes ? row.to : row.from, what: `move #${row.move}` })),
   ];
   if (stranded.length) throw new ServiceError(409, strandedMessage(stranded));
 }
@@ -176,22 +194,24 @@ export async function createPlace<K extends PlaceKind>(ctx: ServiceContext, kind
 
 /**
  * Update Building / Update Yard. Renaming a place, or lowering a building's door count, is
- * refused while a location that would disappear is in use.
+ * refused while a location that would disappear is in use. The API (`keepOmitted`) may leave
+ * fields out, which keep their stored values.
  */
-export async function updatePlace<K extends PlaceKind>(ctx: ServiceContext, kind: K, id: number, input: unknown): Promise<PlaceRow<K>> {
+export async function updatePlace<K extends PlaceKind>(
+  ctx: ServiceContext,
+  kind: K,
+  id: number,
+  input: unknown,
+  options: { keepOmitted?: boolean } = {},
+): Promise<PlaceRow<K>> {
   const current = await getPlace(ctx, kind, id);
   requireEditor(ctx);
-  const value = parsePlace(kind, input);
+  const value = parsePlace(kind, options.keepOmitted ? overStored(publicPlace(kind, current), input) : input);
   const columns = columnsOf(kind, value);
   const { table } = storeOf(kind);
   return write(ctx, async (tx, effects) => {
     const before = await lockPlace(tx, kind, id);
-    const kept = new Set(locationsOf(kind, columns));
-    await refuseStranding(
-      tx,
-      current.accountId,
-      locationsOf(kind, before).filter((location) => !kept.has(location)),
-    );
+    await refuseStranding(tx, current.accountId, vanishingOf(kind, before, columns));
     const [updated] = await tx.update(table).set(columns).where(eq(table.id, id)).returning();
     effects.accountChanged(current.accountId, kind, id, "updated");
     return updated as PlaceRow<K>;
@@ -205,7 +225,7 @@ export async function deletePlace<K extends PlaceKind>(ctx: ServiceContext, kind
   const { table } = storeOf(kind);
   return write(ctx, async (tx, effects) => {
     const locked = await lockPlace(tx, kind, id);
-    await refuseStranding(tx, place.accountId, locationsOf(kind, locked));
+    await refuseStranding(tx, place.accountId, vanishingOf(kind, locked, null));
     await tx.delete(table).where(eq(table.id, id));
     effects.accountChanged(place.accountId, kind, id, "deleted");
     return locked;

@@ -2,13 +2,13 @@ import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-o
 import { moveLegs, trailerAssignments, trailerLocationHistory, trailers } from "../../db/schema";
 import type { TrailerLoadFilter, TrailerStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
-import { apiRecord } from "../domain/records";
+import { apiRecord, overStored } from "../domain/records";
 import { locationGroup, ROAD, SHOP } from "../domain/locations";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/trailers";
 import type { Queryable } from "../lib/db.server";
 import { paging } from "../lib/paging";
-import { isUniqueViolation, searchAny } from "../lib/sql.server";
+import { doorsOf, isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
@@ -69,11 +69,27 @@ export async function createTrailer(ctx: ServiceContext, input: unknown): Promis
   }).catch(refuseDuplicate);
 }
 
-/** Update Trailer: a new location closes the open history entry and opens one, in the same transaction. */
-export async function updateTrailer(ctx: ServiceContext, id: number, input: unknown): Promise<TrailerRow> {
+/** The trailer fields that decide one thing together: a PUT naming one of them replaces them all. */
+const TRAILER_FIELD_GROUPS = [
+  ["trailer_location", "in_shop"],
+  ["load_type", "is_loaded", "is_tray"],
+  ["user_id", "assigned_user"],
+] as const;
+
+/**
+ * Update Trailer: a new location closes the open history entry and opens one, in the same
+ * transaction. The form sends every field; the API (`keepOmitted`) may leave fields out, which
+ * keep their stored values.
+ */
+export async function updateTrailer(
+  ctx: ServiceContext,
+  id: number,
+  input: unknown,
+  options: { keepOmitted?: boolean } = {},
+): Promise<TrailerRow> {
   const current = await getTrailer(ctx, id);
   if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, "Only administrators and super managers can update trailers.");
-  const value = parseInput(trailerSchema, input);
+  const value = parseInput(trailerSchema, options.keepOmitted ? overStored(publicTrailer(current), input, TRAILER_FIELD_GROUPS) : input);
   const { user, ...fields } = await prepareTrailer(ctx, current.accountId, value);
   const alphaCode = ctx.actor.alphaCode;
   return write(ctx, async (tx, effects) => {
@@ -145,11 +161,8 @@ export interface TrailerListQuery {
 }
 
 function locationCondition(location: string, buildingNames: string[]): SQL {
-  if (buildingNames.includes(location)) {
-    // Every door of the building: "{name}-{digits}".
-    return sql`${trailers.trailerLocation} ~ ${`^${location.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[0-9]+$`}`;
-  }
-  return eq(trailers.trailerLocation, location);
+  // A building: every one of its doors.
+  return buildingNames.includes(location) ? doorsOf(trailers.trailerLocation, location) : eq(trailers.trailerLocation, location);
 }
 
 const STATUS_CONDITION: Record<Exclude<TrailerStatusFilter, "all">, SQL> = {

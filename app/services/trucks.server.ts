@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-o
 import { trucks, truckLocationHistory, users } from "../../db/schema";
 import type { TruckStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
-import { apiRecord } from "../domain/records";
+import { apiRecord, overStored } from "../domain/records";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
-import { applyTruckRules, TRUCK_MESSAGES, truckSchema } from "../domain/trucks";
+import { applyTruckRules, newTruckSchema, serviceDateProblems, TRUCK_MESSAGES, truckSchema } from "../domain/trucks";
 import { paging } from "../lib/paging";
 import { isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
@@ -44,7 +44,7 @@ async function prepareTruck(ctx: ServiceContext, accountId: number, value: Retur
 /** Add Truck: its first location history entry is written with it. */
 export async function createTruck(ctx: ServiceContext, input: unknown): Promise<TruckRow> {
   if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, TRUCK_MESSAGES.editDenied);
-  const value = parseInput(truckSchema, input);
+  const value = parseInput(newTruckSchema, input);
   const accountId = requireAccount(ctx.actor, value.account_id);
   const fields = await prepareTruck(ctx, accountId, value);
   return write(ctx, async (tx, effects) => {
@@ -64,11 +64,29 @@ export async function createTruck(ctx: ServiceContext, input: unknown): Promise<
   }).catch(refuseDuplicate);
 }
 
-/** Update Truck: a new location closes the open history entry and opens one, in the same transaction. */
-export async function updateTruck(ctx: ServiceContext, id: number, input: unknown): Promise<TruckRow> {
+/** The truck fields that decide one thing together: a PUT naming one of them replaces them all. */
+const TRUCK_FIELD_GROUPS = [
+  ["status", "red_tagged", "yellow_tagged", "in_shop"],
+  ["truck_location", "in_shop"],
+  ["assigned_user_id", "assigned_user"],
+] as const;
+
+/**
+ * Update Truck: a new location closes the open history entry and opens one, in the same
+ * transaction. Add Truck's date rules apply only to dates that change (an overdue truck can be
+ * saved). The API (`keepOmitted`) may leave fields out, which keep their stored values.
+ */
+export async function updateTruck(
+  ctx: ServiceContext,
+  id: number,
+  input: unknown,
+  options: { keepOmitted?: boolean } = {},
+): Promise<TruckRow> {
   const current = await getTruck(ctx, id);
   if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, TRUCK_MESSAGES.editDenied);
-  const value = parseInput(truckSchema, input);
+  const value = parseInput(truckSchema, options.keepOmitted ? overStored(publicTruck(current), input, TRUCK_FIELD_GROUPS) : input);
+  const [dateProblem] = serviceDateProblems(value, current);
+  if (dateProblem) throw new ServiceError(400, dateProblem.message, dateProblem.field);
   const fields = await prepareTruck(ctx, current.accountId, value);
   return write(ctx, async (tx, effects) => {
     const [before] = await tx.select().from(trucks).where(eq(trucks.id, id)).for("update");

@@ -135,7 +135,7 @@ test("trailer API: validation errors as {errors}, tenant isolation, and no delet
   const refused = await admin.delete(`/api/trailers/${activeLeg.trailerId}`, { headers: { "X-CSRF-Token": await csrfTokenOf(admin) } });
   expect(refused.status()).toBe(409);
   expect((await refused.json()).error).toBe("This trailer is in an active move and cannot be deleted.");
-  expect(await db.select().from(trailers).where(eq(trailers.id, activeLeg.trailerId))).toHaveLength(1);
+  expect(await db.select().from(trailers).where(eq(trailers.id, activeLeg.trailerId!))).toHaveLength(1);
 });
 
 test("an admin's Add New Trailer: the account's choices, Shop and the Shop location follow each other, and type-ahead lists", async ({

@@ -33,7 +33,7 @@ describe("buildings and yards", () => {
     expect(await refusal(createPlace(superManager, "building", { building_name: "", building_door_number: "" }))).toEqual({
       status: 400,
       errors: [PLACE_MESSAGES.buildingNameRequired, PLACE_MESSAGES.doorNumberRequired],
-      field: undefined,
+      field: "building_name",
     });
     expect((await refusal(createPlace(superManager, "building", { building_name: "X", building_door_number: "4a" })))?.errors).toEqual([
       PLACE_MESSAGES.doorNumberDigits,

@@ -4,7 +4,7 @@ import { AssetFormPage, useAssetForm, type AssetFormProps } from "~/components/a
 import { InputField, uppercaseOnInput } from "~/components/ui/field";
 import { STATUS_LABEL, TRUCK_TYPES } from "~/domain/assets";
 import { SHOP } from "~/domain/locations";
-import { TRUCK_STATUSES, truckSchema } from "~/domain/trucks";
+import { newTruckSchema, TRUCK_STATUSES, truckSchema } from "~/domain/trucks";
 
 const FIELD_ORDER = [
   "account_id",
@@ -37,7 +37,7 @@ export function TruckForm({
   ...page
 }: AssetFormProps<typeof truckSchema> & { statusAsRadio: boolean }) {
   const { locations, users, accounts } = choices;
-  const [form, fields] = useAssetForm(truckSchema, { lastResult, defaultValue });
+  const [form, fields] = useAssetForm(statusAsRadio ? truckSchema : newTruckSchema, { lastResult, defaultValue });
   const place = useShopLocation({ location: fields.truck_location.initialValue, inShop: fields.in_shop.initialValue });
   const [status, setStatus] = useState(fields.status.initialValue ?? "available");
   const thisYear = new Date().getFullYear();

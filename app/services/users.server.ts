@@ -15,7 +15,7 @@ import {
 import { isRecordId } from "../domain/ids";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";
-import { hashPassword } from "../lib/password.server";
+import { hashPassword, type ScryptCost } from "../lib/password.server";
 import type { UserRow } from "../lib/session.server";
 import { isUniqueViolation, searchAny } from "../lib/sql.server";
 import { requireCurrentPassword } from "./auth.server";
@@ -138,13 +138,13 @@ async function newUserAccount(ctx: ServiceContext, role: Role, requested: number
  * the actor's own account. The user gets a random temporary password, returned once, and must
  * change it at first login.
  */
-export async function createUser(ctx: ServiceContext, input: unknown) {
+export async function createUser(ctx: ServiceContext, input: unknown, cost?: ScryptCost) {
   const value = parseInput(newUserSchema, input);
   if (!assignableRoles(ctx.actor.user).includes(value.role)) throw new ServiceError(403, USER_MESSAGES.roleNotAssignable, "role");
   const accountId = await newUserAccount(ctx, value.role, value.account_id);
   await refuseDuplicates(ctx.db, value);
   const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, cost);
   const user = await writeUser(ctx, value, undefined, async (tx, effects) => {
     const [created] = await tx
       .insert(users)
@@ -191,7 +191,7 @@ function overCurrentValues(target: UserRow, input: unknown): unknown {
  * one for oneself needs the current one; a password set for someone else must be changed by its
  * owner at the next sign-in, and ends the owner's session (its sockets close after commit).
  */
-export async function updateUser(ctx: ServiceContext, id: number, input: unknown) {
+export async function updateUser(ctx: ServiceContext, id: number, input: unknown, cost?: ScryptCost) {
   const target = await getVisibleUser(ctx, id);
   if (!canEditUser(ctx.actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToUpdate);
   const value = parseInput(editUserSchema, overCurrentValues(target, input));
@@ -204,7 +204,7 @@ export async function updateUser(ctx: ServiceContext, id: number, input: unknown
   const own = target.id === ctx.actor.id;
   if (value.password && own) await requireCurrentPassword(target, value.current_password);
   await refuseDuplicates(ctx.db, value, target.id);
-  const passwordHash = value.password ? await hashPassword(value.password) : undefined;
+  const passwordHash = value.password ? await hashPassword(value.password, cost) : undefined;
   return writeUser(ctx, value, target.id, async (tx, effects) => {
     const [user] = await tx
       .update(users)

@@ -6,7 +6,7 @@ import { logIn, logOut } from "../../app/services/auth.server";
 import type { AfterCommit, SystemContext } from "../../app/services/context.server";
 import { deactivateUser, updateUser } from "../../app/services/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { contextFor, createAccount, createUser } from "./fixtures";
+import { contextFor, createAccount, createUser, TEST_PASSWORD_COST } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -94,7 +94,7 @@ describe("a session ended by someone else closes its sockets once committed", ()
     const driver = await signedIn("manager");
     const admin = await createUser(test.db, { role: "admin", accountId: null });
     const { ctx, sent } = contextFor(test.db, admin);
-    await updateUser(ctx, driver.user.id, { password: "Reset#Pass1", confirm_password: "Reset#Pass1" });
+    await updateUser(ctx, driver.user.id, { password: "Reset#Pass1", confirm_password: "Reset#Pass1" }, TEST_PASSWORD_COST);
     expect(closes(sent)).toEqual([{ kind: "close_sockets", sessionId: driver.session.id, room: String(accountId), reason: "logout" }]);
     expect((await resolveSession(test.db, driver.token)).state).toBe("ended");
     const [stored] = await test.db.select().from(users).where(eq(users.id, driver.user.id));
@@ -114,7 +114,12 @@ describe("a session ended by someone else closes its sockets once committed", ()
       .values({ userId: superManager.id, tokenHash: `own${n}`, csrfSecret: "s" })
       .returning();
     const { ctx, sent } = contextFor(test.db, superManager);
-    await updateUser(ctx, superManager.id, { current_password: PASSWORD, password: "Mine#Pass22", confirm_password: "Mine#Pass22" });
+    await updateUser(
+      ctx,
+      superManager.id,
+      { current_password: PASSWORD, password: "Mine#Pass22", confirm_password: "Mine#Pass22" },
+      TEST_PASSWORD_COST,
+    );
     expect(closes(sent)).toEqual([]);
     const [stored] = await test.db.select().from(sessions).where(eq(sessions.id, session.id));
     expect(stored.endedAt).toBeNull();

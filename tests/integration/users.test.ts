@@ -5,7 +5,7 @@ import { ROLES, ROLE_RANK, type Role } from "../../app/domain/roles";
 import { canEditUser, USER_MESSAGES } from "../../app/domain/users";
 import { verifyPassword } from "../../app/lib/password.server";
 import {
-  createUser,
+  createUser as addUser,
   deactivateUser,
   getVisibleUser,
   listUsers,
@@ -13,12 +13,13 @@ import {
   reactivateUser,
   rolesPresent,
   temporaryPassword,
-  updateUser,
+  updateUser as editUser,
 } from "../../app/services/users.server";
 import { PASSWORD_RULES } from "../../app/domain/auth";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { pageAccess } from "../../app/domain/route-access";
-import { contextFor, createAccount, createUser as insertUser, refusal } from "./fixtures";
+import { contextFor, createAccount, createUser as insertUser, refusal, TEST_PASSWORD_COST } from "./fixtures";
+import type { ServiceContext } from "../../app/services/context.server";
 
 let test: TestDatabase;
 let accountId: number;
@@ -29,6 +30,10 @@ beforeAll(async () => {
   otherAccountId = (await createAccount(test.db, "Other Yard")).id;
 });
 afterAll(async () => test.close());
+
+/** Add New User and Edit User, hashing with the test cost (the production cost takes a second a password). */
+const createUser = (ctx: ServiceContext, input: unknown) => addUser(ctx, input, TEST_PASSWORD_COST);
+const updateUser = (ctx: ServiceContext, id: number, input: unknown) => editUser(ctx, id, input, TEST_PASSWORD_COST);
 
 /** The five ranks, by one role each. */
 const RANKS: Role[] = ["admin", "super_manager", "account_manager", "manager", "yard_driver"];

@@ -87,7 +87,7 @@ test("edit user: password rules, then the change lands on the detail page", asyn
   await page.getByLabel("Confirm Password").fill("abd");
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("alert")).toContainText("Password and Confirm Password must match");
-  await expect(page.getByRole("alert")).toContainText("Password must be at least 6 characters long");
+  await expect(page.getByRole("alert")).toContainText("Password must be at least 8 characters long");
   await page.getByLabel("New Password (optional)").fill("");
   await page.getByLabel("Confirm Password").fill("");
   await page.getByLabel("Driver Number").fill("4242");

@@ -10,6 +10,8 @@ import type { AccountRoom } from "./party/account-room";
 export interface Env {
   DATABASE_URL: string;
   DB_DRIVER?: string;
+  /** "1" when the app sits behind Cloudflare, whose `CF-Connecting-IP` header then names the client (sign-in throttling). */
+  TRUST_CF_CONNECTING_IP?: string;
   AccountRoom: DurableObjectNamespace<AccountRoom>;
 }
 

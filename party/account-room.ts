@@ -1,13 +1,29 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { Env } from "../load-context";
+import { SESSION_ENDED_CLOSE_CODE } from "../app/domain/auth";
+import { openDatabase } from "../app/lib/db.server";
+import { sessionsEnded } from "../app/lib/session.server";
 
 /** Headers set by the Worker's socket guard (app/lib/realtime.server.ts) after it admits a socket. */
 export const SOCKET_SESSION_HEADER = "x-yardline-session";
 export const SOCKET_USER_HEADER = "x-yardline-user";
 
 /**
+ * How often a room with sockets checks that their sessions are still live. Ends the Worker knows
+ * of (logout, forced login, deactivation, a password set by someone else) close the sockets at
+ * once; this check catches the rest (a timeout by inactivity, a close that failed to arrive), and
+ * the room also wakes when the first of its sessions is due to time out.
+ */
+export const SESSION_CHECK_MS = 10_000;
+/** After a session's timeout, the check waits this long so the database agrees it is past. */
+const TIMEOUT_MARGIN_MS = 500;
+
+const SESSION_TAG = "session:";
+
+/**
  * One room per account (named by the account id), plus the admins' room `all`.
- * The room itself holds no state: it fans out events published by the Worker to its sockets.
+ * The room holds no state: it fans out events published by the Worker to its sockets, and drops
+ * the sockets whose session is no longer live.
  */
 export class AccountRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -15,7 +31,11 @@ export class AccountRoom extends Server<Env> {
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const sessionId = ctx.request.headers.get(SOCKET_SESSION_HEADER);
     const userId = ctx.request.headers.get(SOCKET_USER_HEADER);
-    return [sessionId ? `session:${sessionId}` : "session:none", userId ? `user:${userId}` : "user:none"];
+    return [sessionId ? `${SESSION_TAG}${sessionId}` : "session:none", userId ? `user:${userId}` : "user:none"];
+  }
+
+  async onConnect(): Promise<void> {
+    await this.checkSessionsBy(Date.now() + SESSION_CHECK_MS);
   }
 
   onMessage(): void {
@@ -39,11 +59,49 @@ export class AccountRoom extends Server<Env> {
   async closeSessionSockets(sessionId: number, reason: string): Promise<number> {
     let closed = 0;
     const message = JSON.stringify({ type: "session_ended", session_id: sessionId, reason });
-    for (const connection of this.getConnections(`session:${sessionId}`)) {
+    for (const connection of this.getConnections(`${SESSION_TAG}${sessionId}`)) {
       connection.send(message);
-      connection.close(4001, reason);
+      connection.close(SESSION_ENDED_CLOSE_CODE, reason);
       closed++;
     }
     return closed;
+  }
+
+  /** The sessions of the room's sockets. */
+  private sessionIds(): number[] {
+    const ids = new Set<number>();
+    for (const connection of this.getConnections()) {
+      const tag = connection.tags.find((candidate) => candidate.startsWith(SESSION_TAG));
+      const id = Number(tag?.slice(SESSION_TAG.length));
+      if (Number.isInteger(id) && id > 0) ids.add(id);
+    }
+    return [...ids];
+  }
+
+  /**
+   * Makes sure the room checks its sessions by `time`. An earlier check already set is kept,
+   * unless its time has passed (an alarm left over from before a restart may never fire).
+   */
+  private async checkSessionsBy(time: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > time || current < Date.now()) await this.ctx.storage.setAlarm(time);
+  }
+
+  /** Closes the sockets of sessions that ended or timed out, then sets the next check while sockets remain. */
+  async onAlarm(): Promise<void> {
+    const ids = this.sessionIds();
+    if (!ids.length) return;
+    let next = Date.now() + SESSION_CHECK_MS;
+    const database = openDatabase(this.env);
+    try {
+      const { ended, nextTimeoutAt } = await sessionsEnded(database.db, ids);
+      for (const session of ended) await this.closeSessionSockets(session.id, session.reason);
+      if (nextTimeoutAt) next = Math.min(next, Math.max(Date.now(), nextTimeoutAt.getTime()) + TIMEOUT_MARGIN_MS);
+    } catch (error) {
+      console.error("checking the sessions of a room's sockets", error);
+    } finally {
+      await database.close().catch(() => undefined);
+    }
+    if (this.sessionIds().length) await this.checkSessionsBy(next);
   }
 }

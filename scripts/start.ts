@@ -127,7 +127,19 @@ try {
     await run("npx", ["remix", "vite:build"]);
   }
 
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--var", `DATABASE_URL:${databaseUrl}`];
+  // The debugger port follows the app's, so several instances (tests beside a running app) never collide.
+  const inspectorPort = String(port + 20_000);
+  const args = [
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--inspector-port",
+    inspectorPort,
+    "--var",
+    `DATABASE_URL:${databaseUrl}`,
+  ];
   worker = spawn("node_modules/.bin/wrangler", args, {
     detached: true,
     stdio: ["ignore", "inherit", "inherit"],

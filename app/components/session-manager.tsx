@@ -1,6 +1,13 @@
 import PartySocket from "partysocket";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { MESSAGES, SESSION_CHECK_INTERVAL_MS, SESSION_REFRESH_ACTIVITY_WINDOW_MS, SESSION_WARNING_SECONDS } from "~/domain/auth";
+import {
+  MESSAGES,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_ENDED_CLOSE_CODE,
+  SESSION_ID_HEADER,
+  SESSION_REFRESH_ACTIVITY_WINDOW_MS,
+  SESSION_WARNING_SECONDS,
+} from "~/domain/auth";
 import type { RealtimeEvent } from "~/domain/realtime-events";
 import { apiFetch } from "~/lib/api-client";
 import { emitRealtimeEvent, setSocketConnected } from "~/lib/realtime-client";
@@ -27,12 +34,14 @@ export function SessionManager({ id, timeoutHours, room }: { id: number; timeout
   const [ended, setEnded] = useState<Ended | null>(null);
   const warningOpen = secondsLeft !== null;
 
-  const logOut = useCallback(async (auto: boolean, reason?: Ended) => {
-    await fetch("/api/auth/logout", { headers: auto ? { "X-Auto-Logout": "true" } : {}, credentials: "same-origin" }).catch(
-      () => undefined,
-    );
-    window.location.assign(reason === "timeout" ? "/login?reason=timeout" : "/login");
-  }, []);
+  const logOut = useCallback(
+    async (auto: boolean, reason?: Ended) => {
+      const headers: Record<string, string> = { [SESSION_ID_HEADER]: String(id), ...(auto ? { "X-Auto-Logout": "true" } : {}) };
+      await fetch("/api/auth/logout", { headers, credentials: "same-origin" }).catch(() => undefined);
+      window.location.assign(reason === "timeout" ? "/login?reason=timeout" : "/login");
+    },
+    [id],
+  );
 
   const refresh = useCallback(async () => {
     lastRefresh.current = Date.now();
@@ -75,7 +84,10 @@ export function SessionManager({ id, timeoutHours, room }: { id: number; timeout
   useEffect(() => {
     if (ended) return;
     const timer = window.setInterval(async () => {
-      const response = await fetch("/api/auth/check-session", { credentials: "same-origin" }).catch(() => null);
+      const response = await fetch("/api/auth/check-session", {
+        headers: { [SESSION_ID_HEADER]: String(id) },
+        credentials: "same-origin",
+      }).catch(() => null);
       if (!response) return;
       const body = (await response.json().catch(() => null)) as { valid?: boolean; timed_out?: boolean; invalidated?: boolean } | null;
       if (body && !body.valid) {
@@ -87,10 +99,12 @@ export function SessionManager({ id, timeoutHours, room }: { id: number; timeout
       if (activeRecently && lastActivity.current > lastRefresh.current) void refresh();
     }, SESSION_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [ended, refresh]);
+  }, [ended, refresh, id]);
 
   // The account room: live events for the page, and word when this session is ended elsewhere.
+  // An ended session's socket is closed for good (the room closes it too).
   useEffect(() => {
+    if (ended) return;
     const socket = new PartySocket({
       host: window.location.host,
       party: "account-room",
@@ -101,7 +115,10 @@ export function SessionManager({ id, timeoutHours, room }: { id: number; timeout
       maxRetries: 5,
     });
     socket.addEventListener("open", () => setSocketConnected(true));
-    socket.addEventListener("close", () => setSocketConnected(false));
+    socket.addEventListener("close", (event: CloseEvent) => {
+      setSocketConnected(false);
+      if (event.code === SESSION_ENDED_CLOSE_CODE) socket.close();
+    });
     socket.addEventListener("message", (message: MessageEvent) => {
       let event: RealtimeEvent;
       try {
@@ -122,7 +139,7 @@ export function SessionManager({ id, timeoutHours, room }: { id: number; timeout
       socket.close();
       setSocketConnected(false);
     };
-  }, [id, room]);
+  }, [id, room, ended]);
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "./fields";
 
 export const TERMS_EFFECTIVE_DATE = "February 1, 2025";
 
@@ -16,7 +17,26 @@ export const MESSAGES = {
   timeoutUpdated: "Session timeout updated successfully",
   adminOnly: "Permission denied: administrators only",
   loginExpired: "Your login has expired. Please log in again.",
+  currentPasswordRequired: "Current password is required",
+  currentPasswordIncorrect: "Current password is incorrect",
+  logoutNeedsSession: "Logging out needs the X-Session-Id header of the current session",
 } as const;
+
+/**
+ * The header the page's client sends with `GET /api/auth/logout` and `/api/auth/check-session`:
+ * the id of its session (the `session_id` of the login and `GET /api/auth/` answers). A link on
+ * another site cannot set it, so it cannot sign anyone out.
+ */
+export const SESSION_ID_HEADER = "X-Session-Id";
+
+/** The close code of a socket whose session ended (after a `session_ended` event saying why). */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+
+/**
+ * The too-long message of a field whose schema names its own "required" message (which Zod would
+ * otherwise give for every rule of that field).
+ */
+export const atMostCharacters = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** Checked in the form and on the server (`POST /api/auth/login`, the /login action). */
 export const loginSchema = z.object({
@@ -24,8 +44,12 @@ export const loginSchema = z.object({
     .string({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
+    .max(LIMITS.email, atMostCharacters("Email", LIMITS.email))
     .transform((email) => email.toLowerCase()),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(LIMITS.password, atMostCharacters("Password", LIMITS.password)),
   agreed_to_terms: z.boolean({ error: MESSAGES.termsRequired }).refine((agreed) => agreed, MESSAGES.termsRequired),
   force_login: z.boolean().optional().default(false),
 });
@@ -57,15 +81,31 @@ export const PASSWORD_RULES = [
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
+/** Adds the message of each first-login rule `password` breaks, next to the field `path`. */
+export function checkPasswordRules(password: string, ctx: z.RefinementCtx, path: string[] = ["password"]): void {
+  for (const rule of PASSWORD_RULES) {
+    if (!rule.test(password)) ctx.addIssue({ code: "custom", path, message: rule.message });
+  }
+}
+
+/** A password field: text of at most LIMITS.password characters (null is none). */
+export const passwordText = z.preprocess((value) => (value === null ? undefined : value), z.string().max(LIMITS.password).optional());
+
+/**
+ * Changing one's own password (`/change-password`, `POST /api/auth/change-password`): the
+ * first-login rules, the confirmation, and the current password (checked by the service unless
+ * the change is the first-login one).
+ */
 export const newPasswordSchema = z
   .object({
-    password: z.string({ error: PASSWORD_RULES[0].message }),
-    confirm_password: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
+    current_password: passwordText,
+    password: z.string({ error: PASSWORD_RULES[0].message }).max(LIMITS.password, atMostCharacters("Password", LIMITS.password)),
+    confirm_password: z
+      .string({ error: PASSWORDS_DO_NOT_MATCH })
+      .max(LIMITS.password, atMostCharacters("Confirm password", LIMITS.password)),
   })
   .superRefine(({ password, confirm_password }, ctx) => {
-    for (const rule of PASSWORD_RULES) {
-      if (!rule.test(password)) ctx.addIssue({ code: "custom", path: ["password"], message: rule.message });
-    }
+    checkPasswordRules(password, ctx);
     if (password !== confirm_password) {
       ctx.addIssue({ code: "custom", path: ["confirm_password"], message: PASSWORDS_DO_NOT_MATCH });
     }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRUCK_TYPES, serviceDateValues, type ServiceDates } from "./assets";
-import { checkbox, LIMITS, optionalDate, optionalId, optionalText, requiredText, wholeNumber } from "./fields";
+import { checkbox, LIMITS, optionalDate, optionalId, optionalText, requiredText } from "./fields";
 import { SHOP } from "./locations";
 
 export const TRUCK_MESSAGES = {
@@ -38,95 +38,106 @@ export function today(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/**
- * Update Truck (and the fields of Add Truck). The status may come as the Update form's radio
- * (`status`) or as the three flags (Add form, API); red clears yellow and shop, yellow clears red
- * and shop, shop puts the truck in the Shop.
- */
-export const truckSchema = z
-  .object({
-    account_id: optionalId("Account ID"),
-    truck_number: upper(TRUCK_MESSAGES.numberRequired),
-    truck_location: requiredText(TRUCK_MESSAGES.locationRequired, LIMITS.location),
-    license_plate: upper(TRUCK_MESSAGES.plateRequired),
-    license_state: upper(TRUCK_MESSAGES.stateRequired).pipe(z.string().length(2, TRUCK_MESSAGES.stateLength)),
-    type: z.enum(TRUCK_TYPES, { error: TRUCK_MESSAGES.typeRequired }),
-    year: z.preprocess(
-      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      wholeNumber(1900, new Date().getUTCFullYear() + 1, TRUCK_MESSAGES.yearRange, TRUCK_MESSAGES.yearRequired),
+/** The fields of Add Truck and Update Truck. */
+const truckFields = z.object({
+  account_id: optionalId("Account ID"),
+  truck_number: upper(TRUCK_MESSAGES.numberRequired),
+  truck_location: requiredText(TRUCK_MESSAGES.locationRequired, LIMITS.location),
+  license_plate: upper(TRUCK_MESSAGES.plateRequired),
+  license_state: upper(TRUCK_MESSAGES.stateRequired).pipe(z.string().length(2, TRUCK_MESSAGES.stateLength)),
+  type: z.enum(TRUCK_TYPES, { error: TRUCK_MESSAGES.typeRequired }),
+  year: z
+    .union([z.string(), z.number()], { error: TRUCK_MESSAGES.yearRequired })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1, TRUCK_MESSAGES.yearRequired))
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(TRUCK_MESSAGES.yearRange)
+        .refine((year) => year >= 1900 && year <= new Date().getUTCFullYear() + 1, TRUCK_MESSAGES.yearRange),
     ),
-    make: required(TRUCK_MESSAGES.makeRequired),
-    model: required(TRUCK_MESSAGES.modelRequired),
-    vin: optionalText(),
-    status: z
-      .union([z.enum(TRUCK_STATUSES), z.literal(""), z.null()])
-      .optional()
-      .transform((status) => status || undefined),
-    red_tagged: checkbox,
-    yellow_tagged: checkbox,
-    in_shop: checkbox,
-    tagged_description: optionalText(LIMITS.longText),
-    assigned_user_id: optionalId("Assigned user ID"),
-    /** The form's type-ahead: a user's alpha code or email. */
-    assigned_user: optionalText(LIMITS.email),
-    last_inspection: optionalDate("Last inspection"),
-    next_inspection: optionalDate("Next inspection"),
-    last_maintenance: optionalDate("Last maintenance"),
-    next_maintenance: optionalDate("Next maintenance"),
-  })
-  .superRefine((value, ctx) => {
-    const flags = truckFlags(value);
-    if ((flags.redTagged || flags.yellowTagged) && !value.tagged_description) {
-      ctx.addIssue({ code: "custom", path: ["tagged_description"], message: TRUCK_MESSAGES.tagDescriptionRequired });
-    }
-  });
+  make: required(TRUCK_MESSAGES.makeRequired),
+  model: required(TRUCK_MESSAGES.modelRequired),
+  vin: optionalText(),
+  status: z
+    .union([z.enum(TRUCK_STATUSES), z.literal(""), z.null()])
+    .optional()
+    .transform((status) => status || undefined),
+  red_tagged: checkbox,
+  yellow_tagged: checkbox,
+  in_shop: checkbox,
+  tagged_description: optionalText(LIMITS.longText),
+  assigned_user_id: optionalId("Assigned user ID"),
+  /** The form's type-ahead: a user's alpha code or email. */
+  assigned_user: optionalText(LIMITS.email),
+  last_inspection: optionalDate("Last inspection"),
+  next_inspection: optionalDate("Next inspection"),
+  last_maintenance: optionalDate("Last maintenance"),
+  next_maintenance: optionalDate("Next maintenance"),
+});
+
+/** Red or yellow tags need a description. */
+function checkTagDescription(value: z.output<typeof truckFields>, ctx: z.RefinementCtx) {
+  const flags = truckFlags(value);
+  if ((flags.redTagged || flags.yellowTagged) && !value.tagged_description) {
+    ctx.addIssue({ code: "custom", path: ["tagged_description"], message: TRUCK_MESSAGES.tagDescriptionRequired });
+  }
+}
 
 /**
- * The date rules of Add Truck (last dates not in the future, next dates in the future), for the
- * dates that differ from `stored`: an overdue truck can still be updated without touching its dates.
+ * Update Truck (and the API's PUT). The status may come as the Update form's radio (`status`) or
+ * as the three flags (Add form, API); red clears yellow and shop, yellow clears red and shop, shop
+ * puts the truck in the Shop. Add Truck's date rules apply only to changed dates (the service).
+ */
+export const truckSchema = truckFields.superRefine(checkTagDescription);
+
+type DateField = "last_inspection" | "next_inspection" | "last_maintenance" | "next_maintenance";
+
+/** Add Truck's date rules: last dates not in the future, next dates in the future. */
+const DATE_RULES: { field: DateField; stored: keyof ServiceDates; broken: (date: string, day: string) => boolean; message: string }[] = [
+  { field: "last_inspection", stored: "lastInspection", broken: (date, day) => date > day, message: TRUCK_MESSAGES.lastInspectionFuture },
+  { field: "next_inspection", stored: "nextInspection", broken: (date, day) => date <= day, message: TRUCK_MESSAGES.nextInspectionPast },
+  {
+    field: "last_maintenance",
+    stored: "lastMaintenance",
+    broken: (date, day) => date > day,
+    message: TRUCK_MESSAGES.lastMaintenanceFuture,
+  },
+  { field: "next_maintenance", stored: "nextMaintenance", broken: (date, day) => date <= day, message: TRUCK_MESSAGES.nextMaintenancePast },
+];
+
+/**
+ * The date rules broken by the dates that differ from `stored` (none stored: every date), so an
+ * overdue truck can still be updated without touching its dates.
  */
 export function serviceDateProblems(
-  dates: { last_inspection?: string; next_inspection?: string; last_maintenance?: string; next_maintenance?: string },
+  dates: Partial<Record<DateField, string>>,
   stored: ServiceDates | null = null,
   now = new Date(),
 ): { field: string; message: string }[] {
   const day = today(now);
-  const rules = [
-    {
-      field: "last_inspection",
-      stored: stored?.lastInspection,
-      broken: (date: string) => date > day,
-      message: TRUCK_MESSAGES.lastInspectionFuture,
-    },
-    {
-      field: "next_inspection",
-      stored: stored?.nextInspection,
-      broken: (date: string) => date <= day,
-      message: TRUCK_MESSAGES.nextInspectionPast,
-    },
-    {
-      field: "last_maintenance",
-      stored: stored?.lastMaintenance,
-      broken: (date: string) => date > day,
-      message: TRUCK_MESSAGES.lastMaintenanceFuture,
-    },
-    {
-      field: "next_maintenance",
-      stored: stored?.nextMaintenance,
-      broken: (date: string) => date <= day,
-      message: TRUCK_MESSAGES.nextMaintenancePast,
-    },
-  ] as const;
-  return rules.flatMap((rule) => {
+  return DATE_RULES.flatMap((rule) => {
     const date = dates[rule.field];
-    return date && date !== rule.stored && rule.broken(date) ? [{ field: rule.field, message: rule.message }] : [];
+    return date && date !== stored?.[rule.stored] && rule.broken(date, day) ? [{ field: rule.field, message: rule.message }] : [];
   });
 }
 
+/** A date field of Add Truck that must keep its rule (listed along with the other fields' messages). */
+const ruledDate = (field: DateField) =>
+  truckFields.shape[field].refine(
+    (date) => !serviceDateProblems({ [field]: date }).length,
+    DATE_RULES.find((rule) => rule.field === field)!.message,
+  );
 /** Add Truck: the fields, and the date rules on every date. */
-export const newTruckSchema = truckSchema.superRefine((value, ctx) => {
-  for (const problem of serviceDateProblems(value)) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
-});
+export const newTruckSchema = truckFields
+  .extend({
+    last_inspection: ruledDate("last_inspection"),
+    next_inspection: ruledDate("next_inspection"),
+    last_maintenance: ruledDate("last_maintenance"),
+    next_maintenance: ruledDate("next_maintenance"),
+  })
+  .superRefine(checkTagDescription);
 export type TruckInput = z.infer<typeof truckSchema>;
 
 /** The status flags of an input: the radio when given (exclusive), else the checkboxes as sent. */

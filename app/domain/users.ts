@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { atMostCharacters, checkPasswordRules, passwordText } from "./auth";
+import { LIMITS, optionalId, optionalText, optionalWholeNumber } from "./fields";
 import { needsDriverNumber, rankOf, ROLE_FLAG, ROLE_LABEL, ROLE_RANK, ROLES, roleOf, type Role, type RoleFlags } from "./roles";
 
 /** The spec's texts for users. */
@@ -13,7 +15,6 @@ export const USER_MESSAGES = {
   emailTaken: "This email is already registered",
   alphaCodeTaken: "This alpha code is already in use",
   passwordsMustMatch: "Password and Confirm Password must match",
-  passwordTooShort: "Password must be at least 6 characters long",
   cannotDeactivateSelf: "You cannot delete your own account. Please contact an administrator for account deletion.",
   notAuthorizedToDelete: "You are not authorized to delete the user.",
   onlyAdminsReactivate: "Only administrators can reactivate users.",
@@ -83,31 +84,19 @@ export function detailRoleLabel(flags: RoleFlags): string {
   return ROLE_LABEL[roleOf(flags)];
 }
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined));
+/** Alpha codes are upper case; blank or null is none. */
+const alphaCodeField = optionalText(LIMITS.shortText).transform((code) => code?.toUpperCase());
+const nameField = optionalText(LIMITS.shortText);
+/** A driver number typed in a form or sent as JSON: digits within the database's integer; blank or null is none. */
+const driverNumberField = optionalWholeNumber(0, LIMITS.int4, USER_MESSAGES.driverNumberInvalid);
 
-/** A driver number typed in a form or sent as JSON: blank means none. */
-const driverNumberInput = z
-  .union([z.string(), z.number()])
-  .optional()
-  .nullable()
-  .transform((value) => (value === undefined || value === null || String(value).trim() === "" ? undefined : String(value).trim()));
-
-function checkRoleFields(value: { role?: Role; alpha_code?: string; driver_number?: string }, ctx: z.RefinementCtx) {
+/** The alpha code every role but security needs, and the driver number of drivers and mechanics. */
+function checkRoleFields(value: { role?: Role; alpha_code?: string; driver_number?: number }, ctx: z.RefinementCtx) {
   if (value.role && value.role !== "security" && !value.alpha_code) {
     ctx.addIssue({ code: "custom", path: ["alpha_code"], message: USER_MESSAGES.alphaCodeRequired });
   }
-  if (value.role && needsDriverNumber(value.role)) {
-    if (value.driver_number === undefined) {
-      ctx.addIssue({ code: "custom", path: ["driver_number"], message: USER_MESSAGES.driverNumberRequired });
-    } else if (!/^\d+$/.test(value.driver_number)) {
-      ctx.addIssue({ code: "custom", path: ["driver_number"], message: USER_MESSAGES.driverNumberInvalid });
-    }
-  } else if (value.driver_number !== undefined && !/^\d+$/.test(value.driver_number)) {
-    ctx.addIssue({ code: "custom", path: ["driver_number"], message: USER_MESSAGES.driverNumberInvalid });
+  if (value.role && needsDriverNumber(value.role) && value.driver_number === undefined) {
+    ctx.addIssue({ code: "custom", path: ["driver_number"], message: USER_MESSAGES.driverNumberRequired });
   }
 }
 
@@ -116,6 +105,7 @@ const emailField = z
   .string({ error: USER_MESSAGES.emailRequired })
   .trim()
   .min(1, USER_MESSAGES.emailRequired)
+  .max(LIMITS.email, atMostCharacters("Email", LIMITS.email))
   .transform((email) => email.toLowerCase())
   .pipe(z.email({ error: USER_MESSAGES.emailInvalid }));
 
@@ -123,27 +113,32 @@ const emailField = z
 export const newUserSchema = z
   .object({
     role: roleField,
-    account_id: z.coerce.number().int().positive().optional(),
-    alpha_code: optionalText.transform((code) => code?.toUpperCase()),
+    account_id: optionalId("Account"),
+    alpha_code: alphaCodeField,
     email: emailField,
-    driver_number: driverNumberInput,
-    first_name: optionalText,
-    last_name: optionalText,
+    driver_number: driverNumberField,
+    first_name: nameField,
+    last_name: nameField,
   })
   .superRefine(checkRoleFields);
 export type NewUserInput = z.infer<typeof newUserSchema>;
 
-/** Edit User (`/users/{id}/edit`, `PUT /api/users/{id}`): a blank password is left out; no role keeps the role. */
+/**
+ * Edit User (`/users/{id}/edit`, `PUT /api/users/{id}`), read over the user's current values (the
+ * service fills in what the request left out). A blank password is left out; a new one follows
+ * the first-login rules, and changing one's own needs `current_password`.
+ */
 export const editUserSchema = z
   .object({
     role: roleField.optional(),
-    alpha_code: optionalText.transform((code) => code?.toUpperCase()),
+    alpha_code: alphaCodeField,
     email: emailField,
-    driver_number: driverNumberInput,
-    first_name: optionalText,
-    last_name: optionalText,
-    password: z.string().optional(),
-    confirm_password: z.string().optional(),
+    driver_number: driverNumberField,
+    first_name: nameField,
+    last_name: nameField,
+    current_password: passwordText,
+    password: passwordText,
+    confirm_password: passwordText,
   })
   .superRefine((value, ctx) => {
     checkRoleFields(value, ctx);
@@ -151,9 +146,7 @@ export const editUserSchema = z
       if (value.password !== value.confirm_password) {
         ctx.addIssue({ code: "custom", path: ["confirm_password"], message: USER_MESSAGES.passwordsMustMatch });
       }
-      if ((value.password ?? "").length < 6) {
-        ctx.addIssue({ code: "custom", path: ["password"], message: USER_MESSAGES.passwordTooShort });
-      }
+      checkPasswordRules(value.password ?? "", ctx);
     }
   });
 export type EditUserInput = z.infer<typeof editUserSchema>;

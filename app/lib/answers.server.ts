@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { ServiceError } from "../services/errors.server";
+import { asRefusal } from "../services/errors.server";
 import { apiError } from "./api.server";
 
 /** An /api endpoint: a service refusal is answered as `{error, errors, field}` with its status. */
@@ -10,9 +10,10 @@ export function apiRoute<Args>(handler: (args: Args) => Promise<Response>): (arg
   return async (args) => {
     try {
       return await handler(args);
-    } catch (error) {
-      if (error instanceof ServiceError) return apiError(error.status, error.errors, undefined, error.field);
-      throw error;
+    } catch (caught) {
+      const error = asRefusal(caught);
+      if (error) return apiError(error.status, error.errors, undefined, error.field);
+      throw caught;
     }
   };
 }
@@ -28,10 +29,10 @@ export function pageRoute<Args, Result>(handler: (args: Args) => Promise<Result>
   return async (args) => {
     try {
       return await handler(args);
-    } catch (error) {
-      if (error instanceof ServiceError)
-        throw data<RefusalData>({ message: error.message, errors: error.errors }, { status: error.status });
-      throw error;
+    } catch (caught) {
+      const error = asRefusal(caught);
+      if (error) throw data<RefusalData>({ message: error.message, errors: error.errors }, { status: error.status });
+      throw caught;
     }
   };
 }
@@ -47,8 +48,9 @@ export async function replyTo<Result>(
 ) {
   try {
     return await work();
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
+  } catch (caught) {
+    const error = asRefusal(caught);
+    if (!error) throw caught;
     const reply = error.field
       ? submission.reply({ fieldErrors: { [error.field]: error.errors }, ...options })
       : submission.reply({ formErrors: error.errors, ...options });
@@ -74,8 +76,9 @@ export async function submitForm<Schema extends z.ZodType, Result>(
 export async function refusalOf<Result>(work: () => Promise<Result>) {
   try {
     return await work();
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
+  } catch (caught) {
+    const error = asRefusal(caught);
+    if (!error) throw caught;
     return data({ errors: error.errors }, { status: error.status });
   }
 }

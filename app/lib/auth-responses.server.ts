@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { PENDING_LOGIN_MINUTES, type LoginOutcome } from "../services/auth.server";
+import { PENDING_LOGIN_MINUTES, type ClientInfo, type LoginOutcome } from "../services/auth.server";
 import type { SystemContext } from "../services/context.server";
 import { csrfCookie } from "./csrf.server";
 import { clearSessionCookie, sessionCookie } from "./guards.server";
@@ -10,6 +10,32 @@ type SignedIn = Extract<LoginOutcome, { kind: "signed_in" }>;
 /** The context of signing in and out: the request's database and event sink, and no actor yet. */
 export function systemContext(context: AppLoadContext): SystemContext {
   return { db: context.db(), events: context.events };
+}
+
+/**
+ * Who is signing in. The address is the `CF-Connecting-IP` header: trusted (and then used to
+ * throttle sign-ins per client) only when the app is configured to sit behind Cloudflare
+ * (`TRUST_CF_CONNECTING_IP=1`), which sets that header itself; anywhere else any client could
+ * write it, so it is only shown with the session.
+ */
+export function clientOf(request: Request, context: AppLoadContext): ClientInfo {
+  const reported = request.headers.get("CF-Connecting-IP")?.trim() || null;
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || null;
+  return {
+    userAgent: request.headers.get("User-Agent"),
+    ipAddress: reported ?? forwarded ?? "127.0.0.1",
+    addressTrusted: context.cloudflare.env.TRUST_CF_CONNECTING_IP === "1" && reported !== null,
+    device: readCookie(request, DEVICE_COOKIE),
+  };
+}
+
+/** The HttpOnly cookie that marks a browser the user signed in from (sign-in throttling counts its tries apart). */
+const DEVICE_COOKIE = "yardline_device";
+const DEVICE_COOKIE_DAYS = 365;
+
+function deviceCookie(request: Request, value: string): string {
+  const secure = new URL(request.url).protocol === "https:";
+  return `${DEVICE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}${secure ? "; Secure" : ""}`;
 }
 
 /** The HttpOnly cookie that holds the sign-in dialog's ticket while it asks about the other session. */
@@ -29,12 +55,13 @@ export function pendingLoginTicket(request: Request): string | null {
   return readCookie(request, PENDING_LOGIN_COOKIE);
 }
 
-/** What every successful login sets: the session and CSRF cookies (and the end of a pending ticket). */
+/** What every successful login sets: the session, CSRF and device cookies (and the end of a pending ticket). */
 export function signedInCookies(request: Request, outcome: SignedIn): Headers {
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(request, outcome.token));
   headers.append("Set-Cookie", csrfCookie(request, outcome.session.csrfSecret));
   headers.append("Set-Cookie", pendingLoginCookie(request, "", 0));
+  headers.append("Set-Cookie", deviceCookie(request, outcome.device));
   return headers;
 }
 

@@ -93,11 +93,3 @@ export function clearSessionCookie(request: Request): string {
   const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }
-
-export function clientInfo(request: Request) {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return {
-    userAgent: request.headers.get("User-Agent"),
-    ipAddress: request.headers.get("CF-Connecting-IP") ?? forwarded ?? "127.0.0.1",
-  };
-}

@@ -109,3 +109,45 @@ export async function touchSession(db: Queryable, sessionId: number): Promise<Da
     .returning({ lastActivity: sessions.lastActivity });
   return row?.lastActivity ?? null;
 }
+
+/** Why a socket's session is over, as its `session_ended` event says (the page shows the matching message). */
+export type EndedSession = { id: number; reason: "logout" | "timeout" | "replaced" | "deactivated" | "ended" };
+
+/**
+ * Of these sessions (the sockets of a room), the ones that are no longer live and why, and when
+ * the first live one will time out. A live session past the inactivity timeout is ended here as
+ * timed out, as a request with its cookie would have done.
+ */
+export async function sessionsEnded(db: Queryable, ids: number[]): Promise<{ ended: EndedSession[]; nextTimeoutAt: Date | null }> {
+  if (!ids.length) return { ended: [], nextTimeoutAt: null };
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ id: number; end_reason: string | null; is_active: boolean; timeout_at: Date | string | null }>(sql`
+    with timeout as (select coalesce((select timeout_hours from settings where id = 1), 4)::float8 as hours),
+    timed_out as (
+      update sessions set ended_at = now(), end_reason = 'timeout'
+      where id in (${idList}) and ended_at is null
+        and last_activity < now() - make_interval(secs => (select hours from timeout) * 3600)
+      returning id
+    )
+    select s.id, case when t.id is not null then 'timeout' when s.ended_at is not null then s.end_reason end as end_reason,
+      u.is_active, s.last_activity + make_interval(secs => (select hours from timeout) * 3600) as timeout_at
+    from sessions s join users u on u.id = s.user_id left join timed_out t on t.id = s.id
+    where s.id in (${idList})`);
+  const found = new Map(rows.map((row) => [Number(row.id), row]));
+  const ended: EndedSession[] = [];
+  let nextTimeoutAt: Date | null = null;
+  for (const id of ids) {
+    const row = found.get(id);
+    if (!row) ended.push({ id, reason: "ended" });
+    else if (row.end_reason) ended.push({ id, reason: (row.end_reason as EndedSession["reason"]) ?? "ended" });
+    else if (!row.is_active) ended.push({ id, reason: "deactivated" });
+    else if (row.timeout_at) {
+      const at = new Date(row.timeout_at);
+      if (!nextTimeoutAt || at < nextTimeoutAt) nextTimeoutAt = at;
+    }
+  }
+  return { ended, nextTimeoutAt };
+}

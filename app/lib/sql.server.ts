@@ -19,7 +19,8 @@ export function containsPattern(text: string): string {
 
 /** Rows where any of `columns` contains `search` (any case); no condition when the search is blank. */
 export function searchAny(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  const text = search?.trim();
+  // U+0000 cannot be in any stored text: a search for it finds nothing else either.
+  const text = search?.replace(/\0/g, "").trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
   return or(...columns.map((column) => ilike(column as AnyColumn, pattern)));

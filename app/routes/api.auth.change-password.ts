@@ -4,12 +4,19 @@ import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { changeOwnPassword, sessionUser } from "~/services/auth.server";
 
-/** `POST /api/auth/change-password` {password, confirm_password}. */
+/**
+ * `POST /api/auth/change-password` {current_password, password, confirm_password}: the current
+ * password is needed unless this is the first-login change; the confirmation defaults to the password.
+ */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context, { allowFirstLogin: true });
   const body = (await readJson(request)) as Record<string, unknown>;
-  const user = await changeOwnPassword(ctx, { password: body.password, confirm_password: body.confirm_password ?? body.password });
+  const user = await changeOwnPassword(ctx, {
+    current_password: body.current_password,
+    password: body.password,
+    confirm_password: body.confirm_password ?? body.password,
+  });
   return Response.json({ success: true, user: sessionUser(user), errors: [] });
 });
 

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginSchema } from "~/domain/auth";
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
-import { signedInCookies, systemContext } from "~/lib/auth-responses.server";
-import { clientInfo } from "~/lib/guards.server";
+import { clientOf, signedInCookies, systemContext } from "~/lib/auth-responses.server";
 import { logIn, sessionInfo, sessionUser } from "~/services/auth.server";
 import { parseInput } from "~/services/errors.server";
 
@@ -11,7 +10,7 @@ import { parseInput } from "~/services/errors.server";
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed();
   const input = parseInput(loginSchema, await readJson(request));
-  const outcome = await logIn(systemContext(context), input, clientInfo(request));
+  const outcome = await logIn(systemContext(context), input, clientOf(request, context));
   if (outcome.kind === "refused") {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
     return Response.json(

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { MESSAGES, SESSION_ID_HEADER } from "~/domain/auth";
+import { apiError } from "~/lib/api.server";
 import { signedOutCookies, systemContext } from "~/lib/auth-responses.server";
 import { logOut } from "~/services/auth.server";
 
@@ -12,5 +14,18 @@ async function logOutRequest({ request, context }: LoaderFunctionArgs | ActionFu
   return Response.json({ success: true, errors: [] }, { headers: signedOutCookies(request) });
 }
 
-export const loader = logOutRequest;
+/**
+ * A GET carries no CSRF token, so it must name the session it ends in `X-Session-Id`, as the
+ * page's client does: a link or an image on another site cannot set a header, so it cannot sign
+ * anyone out. (A session that is no longer live has nothing to end; its id is not checked.)
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const named = args.request.headers.get(SESSION_ID_HEADER)?.trim() ?? "";
+  const session = await args.context.session();
+  const matches = session.state === "live" ? named === String(session.session.id) : /^\d{1,10}$/.test(named);
+  if (!matches) return apiError(403, MESSAGES.logoutNeedsSession);
+  return logOutRequest(args);
+}
+
+/** POST is checked like every other write: the CSRF token and the Origin. */
 export const action = logOutRequest;

@@ -24,8 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const PASSWORDS = { hideFields: ["password", "confirm_password"] };
 
+/** The first-login change only: a later change of one's own password needs the current one (Edit User, `POST /api/auth/change-password`). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, user } = await requirePage(request, context);
+  if (!user.firstLogin) throw redirect(homeOf(user));
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(PASSWORDS), { status: 400 });
   return replyTo(

@@ -11,8 +11,8 @@ import { FieldErrors, InputField } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import { OtherSessionDialog } from "~/components/other-session-dialog";
 import { MESSAGES, REPLACE_OTHER_SESSION, loginSchema, type SessionInfo } from "~/domain/auth";
-import { pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "~/lib/auth-responses.server";
-import { clientInfo, homeOf } from "~/lib/guards.server";
+import { clientOf, pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "~/lib/auth-responses.server";
+import { homeOf } from "~/lib/guards.server";
 import { logIn, logInReplacingOther, sessionInfo, type LoginOutcome } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Log In · Yardline" }];
@@ -42,14 +42,14 @@ type LoginAnswer = { result: SubmissionResult<string[]> | null; activeSession: S
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === REPLACE_OTHER_SESSION) {
-    const outcome = await logInReplacingOther(systemContext(context), pendingLoginTicket(request), clientInfo(request));
+    const outcome = await logInReplacingOther(systemContext(context), pendingLoginTicket(request), clientOf(request, context));
     return answerLogin(request, outcome, (errors) => ({ status: "error", error: { "": errors } }));
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data<LoginAnswer>({ result: submission.reply({ hideFields: ["password"] }), activeSession: null }, { status: 400 });
   }
-  const outcome = await logIn(systemContext(context), submission.value, clientInfo(request));
+  const outcome = await logIn(systemContext(context), submission.value, clientOf(request, context));
   return answerLogin(request, outcome, (errors) => submission.reply({ formErrors: errors, hideFields: ["password"] }));
 }
 

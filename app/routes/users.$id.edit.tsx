@@ -33,10 +33,12 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
       role,
     },
     roles: roles.includes(role) ? roles : [role, ...roles],
+    /** Editing oneself: a new password needs the current one. */
+    self: user.id === viewer.id,
   };
 });
 
-const PASSWORDS = { hideFields: ["password", "confirm_password"] };
+const PASSWORDS = { hideFields: ["current_password", "password", "confirm_password"] };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
@@ -46,7 +48,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return replyTo(
     submission,
     async () => {
-      const user = await updateUser(ctx, Number(params.id), Object.fromEntries(formData));
+      // The form holds the whole record it edits: a driver number it does not show (the role needs none) is cleared.
+      const user = await updateUser(ctx, Number(params.id), { driver_number: "", ...Object.fromEntries(formData) });
       return redirect(`/users/${user.id}`);
     },
     PASSWORDS,
@@ -54,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditUser() {
-  const { user, roles } = useLoaderData<typeof loader>();
+  const { user, roles, self } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof editUserSchema>>({
     lastResult,
@@ -66,9 +69,15 @@ export default function EditUser() {
   const [role, setRole] = useState<Role | undefined>(user.role);
   const errors = [
     ...(form.errors ?? []),
-    ...[fields.role, fields.alpha_code, fields.email, fields.driver_number, fields.password, fields.confirm_password].flatMap(
-      (field) => field.errors ?? [],
-    ),
+    ...[
+      fields.role,
+      fields.alpha_code,
+      fields.email,
+      fields.driver_number,
+      fields.current_password,
+      fields.password,
+      fields.confirm_password,
+    ].flatMap((field) => field.errors ?? []),
   ];
   return (
     <section className="mx-auto max-w-xl">
@@ -94,7 +103,21 @@ export default function EditUser() {
         {role && needsDriverNumber(role) ? <InputField label="Driver Number" field={fields.driver_number} inputMode="numeric" /> : null}
         <RoleRadioGroup name={fields.role.name} roles={roles} value={role} onChange={setRole} errorId={fields.role.errorId} />
         <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
-        <InputField label="New Password (optional)" field={fields.password} type="password" autoComplete="new-password" />
+        {self ? (
+          <InputField
+            label="Current Password (to change your password)"
+            field={fields.current_password}
+            type="password"
+            autoComplete="current-password"
+          />
+        ) : null}
+        <InputField label="New Password (optional)" field={fields.password} type="password" autoComplete="new-password">
+          <p className="mt-1 text-sm text-slate-600">
+            {self
+              ? "At least 8 characters, with an upper case letter, a lower case letter, a number and a special character."
+              : "At least 8 characters, with an upper case letter, a lower case letter, a number and a special character. The user is signed out and must choose a new password at the next sign-in."}
+          </p>
+        </InputField>
         <InputField label="Confirm Password" field={fields.confirm_password} type="password" autoComplete="new-password" />
         <FormActions cancelTo={`/users/${user.id}`} submitLabel="Update" />
       </Form>

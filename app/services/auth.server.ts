@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, isNull, min, sql } from "drizzle-orm";
-import { loginAttempts, sessions, users } from "../../db/schema";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { sessions, users } from "../../db/schema";
 import { MESSAGES, newPasswordSchema, type LoginInput, type SessionInfo } from "../domain/auth";
 import type { Database } from "../lib/db.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "../lib/password.server";
@@ -14,14 +14,20 @@ import {
   type UserRow,
 } from "../lib/session.server";
 import { actorOf, write, type ServiceContext, type SystemContext } from "./context.server";
-import { parseInput } from "./errors.server";
+import { parseInput, ServiceError } from "./errors.server";
+import { reserveAttempt, settleAttempt } from "./login-throttle.server";
 
-/** Past this many failed logins in the window, login answers 429 before any hashing. */
-export const LOGIN_LIMITS = { windowMinutes: 15, perEmail: 5, perIp: 50 } as const;
+export { LOGIN_LIMITS } from "./login-throttle.server";
 
+/** The client signing in, as the request describes it. */
 export interface ClientInfo {
   userAgent: string | null;
+  /** The address as reported, shown with the session. */
   ipAddress: string | null;
+  /** Whether Cloudflare reported `ipAddress` (TRUST_CF_CONNECTING_IP): only then does throttling rely on it. */
+  addressTrusted?: boolean;
+  /** The device cookie an earlier sign-in left in this browser, if any. */
+  device?: string | null;
 }
 
 /** The spec's sessionInfo. */
@@ -58,7 +64,8 @@ export function sessionUser(user: UserRow, previousSessionTimedOut = false) {
 }
 
 export type LoginOutcome =
-  | { kind: "signed_in"; token: string; session: SessionRow; user: UserRow; previousSessionTimedOut: boolean }
+  /** `device`: the cookie that marks this browser as one the user signed in from. */
+  | { kind: "signed_in"; token: string; session: SessionRow; user: UserRow; previousSessionTimedOut: boolean; device: string }
   /** `ticket`: the proof that the password was right, for logging the other session out without typing it again. */
   | { kind: "active_elsewhere"; other: SessionRow; user: UserRow; ticket: string }
   | { kind: "refused"; status: 401 | 429; error: string; retryAfterSeconds?: number };
@@ -68,28 +75,6 @@ export type LoginOutcome =
  * unknown, so that answering takes as long as for a wrong password.
  */
 const DUMMY_HASH = "scrypt$65536$8$2$jOgsR4ES4RDuh62dKAONiQ==$Qi9qDxWg/1JyOy1B6nPZG2Li+jX3wEW4qjUtWSgwzug=";
-
-async function rateLimited(db: Database, email: string, ipAddress: string | null) {
-  const since = sql`now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})`;
-  const failures = (where: ReturnType<typeof and>) =>
-    db
-      .select({ failures: count(), oldest: min(loginAttempts.attemptedAt) })
-      .from(loginAttempts)
-      .where(and(where, eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)));
-  const [[byEmail], [byIp]] = await Promise.all([
-    failures(eq(loginAttempts.email, email)),
-    ipAddress ? failures(eq(loginAttempts.ipAddress, ipAddress)) : Promise.resolve([{ failures: 0, oldest: null }]),
-  ]);
-  const blocked = byEmail.failures >= LOGIN_LIMITS.perEmail ? byEmail : byIp.failures >= LOGIN_LIMITS.perIp ? byIp : null;
-  if (!blocked) return null;
-  const oldest = blocked.oldest ? new Date(blocked.oldest).getTime() : Date.now();
-  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + LOGIN_LIMITS.windowMinutes * 60_000 - Date.now()) / 1000));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return {
-    retryAfterSeconds,
-    error: `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  };
-}
 
 /** How long the other-session dialog may wait for "Log Out Other Session". */
 export const PENDING_LOGIN_MINUTES = 5;
@@ -129,6 +114,35 @@ async function readPendingLogin(db: Database, ticket: string | null): Promise<{ 
   const signature = Uint8Array.from(atob(parts[4].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
   const valid = await crypto.subtle.verify("HMAC", await ticketKey(user), signature, ticketText(userId, otherSessionId, expires));
   return valid ? { user, otherSessionId } : null;
+}
+
+const deviceText = (userId: number, deviceId: string) => new TextEncoder().encode(`device:${userId}:${deviceId}`);
+
+/** The device cookie of a browser the user signed in from: `{user id}.{device id}.{signature}`. */
+async function deviceToken(user: UserRow, deviceId: string): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await ticketKey(user), deviceText(user.id, deviceId));
+  return `${user.id}.${deviceId}.${base64url(signature)}`;
+}
+
+/** The id of the device a cookie names, when it was given to this user (and the password has not changed since). */
+async function knownDevice(user: UserRow | undefined, cookie: string | null | undefined): Promise<string | null> {
+  const parts = /^(\d{1,10})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(cookie ?? "");
+  if (!user || !parts || Number(parts[1]) !== user.id) return null;
+  const signature = Uint8Array.from(atob(parts[3].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const valid = await crypto.subtle.verify("HMAC", await ticketKey(user), signature, deviceText(user.id, parts[2]));
+  return valid ? parts[2] : null;
+}
+
+const newDeviceId = () => base64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
+
+/**
+ * The client whose failures an email's sign-ins are counted for: a browser the user signed in from
+ * before (its device cookie), else the address Cloudflare reported, else one shared `unknown`.
+ */
+async function throttledClient(user: UserRow | undefined, client: ClientInfo) {
+  const device = await knownDevice(user, client.device);
+  const address = client.addressTrusted && client.ipAddress ? client.ipAddress : null;
+  return { key: device ? `device:${device}` : (address ?? "unknown"), address: device ? null : address };
 }
 
 /**
@@ -179,7 +193,9 @@ async function openSession(
       .returning();
     return { kind: "signed_in" as const, token, session, user, previousSessionTimedOut };
   });
-  if (outcome.kind === "signed_in") return outcome;
+  if (outcome.kind === "signed_in") {
+    return { ...outcome, device: await deviceToken(user, (await knownDevice(user, client.device)) ?? newDeviceId()) };
+  }
   return { ...outcome, user, ticket: await pendingLoginTicket(user, outcome.other.id) };
 }
 
@@ -190,14 +206,13 @@ async function openSession(
  */
 export async function logIn(ctx: SystemContext, input: LoginInput, client: ClientInfo): Promise<LoginOutcome> {
   const email = input.email.trim().toLowerCase();
-  const limited = await rateLimited(ctx.db, email, client.ipAddress);
-  if (limited) return { kind: "refused", status: 429, ...limited };
-
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const attempt = await reserveAttempt(ctx, email, await throttledClient(user, client));
+  if ("refused" in attempt) return { kind: "refused", status: 429, ...attempt.refused };
+
   const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  const accepted = Boolean(user && passwordMatches && user.isActive);
-  await write(ctx, (tx) => tx.insert(loginAttempts).values({ email, ipAddress: client.ipAddress, succeeded: accepted }));
-  if (!user || !accepted) return { kind: "refused", status: 401, error: MESSAGES.invalidCredentials };
+  if (!user || !passwordMatches || !user.isActive) return { kind: "refused", status: 401, error: MESSAGES.invalidCredentials };
+  await settleAttempt(ctx, attempt.attemptId);
   return openSession(ctx, user, client, () => input.force_login);
 }
 
@@ -230,9 +245,21 @@ export async function refreshSession(ctx: ServiceContext, sessionId: number): Pr
   return write(ctx, (tx) => touchSession(tx, sessionId));
 }
 
-/** The first-login password change (also any later change of one's own password). */
+/** Refuses a new password for oneself unless `current` is the password the user has now. */
+export async function requireCurrentPassword(user: UserRow, current: string | undefined): Promise<void> {
+  if (!current) throw new ServiceError(400, MESSAGES.currentPasswordRequired, "current_password");
+  if (!(await verifyPassword(current, user.passwordHash)))
+    throw new ServiceError(400, MESSAGES.currentPasswordIncorrect, "current_password");
+}
+
+/**
+ * Changing one's own password: the first-login rules, and the current password unless this is the
+ * first-login change. The session stays signed in; first_login is cleared.
+ */
 export async function changeOwnPassword(ctx: ServiceContext, input: unknown, cost?: ScryptCost): Promise<UserRow> {
-  const { password } = parseInput(newPasswordSchema, input);
+  const { password, current_password } = parseInput(newPasswordSchema, input);
+  const [me] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.id)).limit(1);
+  if (!me.firstLogin) await requireCurrentPassword(me, current_password);
   const passwordHash = await hashPassword(password, cost);
   const [updated] = await write(ctx, (tx) =>
     tx.update(users).set({ passwordHash, firstLogin: false }).where(eq(users.id, ctx.actor.id)).returning(),

@@ -17,6 +17,19 @@ export class ServiceError extends Error {
   }
 }
 
+export const NUL_MESSAGE = "Text must not contain the NUL character (\\u0000)";
+
+/**
+ * A service refusal, or what Postgres refused in the input itself (text holding U+0000, which no
+ * Postgres text can store) as a 400; null for anything else, which stays an error.
+ */
+export function asRefusal(error: unknown): ServiceError | null {
+  if (error instanceof ServiceError) return error;
+  const wrapped = error as { cause?: { code?: string }; code?: string } | null;
+  const code = wrapped?.cause?.code ?? wrapped?.code;
+  return code === "22021" || code === "22P05" ? new ServiceError(400, NUL_MESSAGE) : null;
+}
+
 /** The distinct messages of a failed Zod parse, in order. */
 export function validationErrors(error: ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { accounts, sessions, users } from "../../db/schema";
+import { PASSWORD_RULES } from "../domain/auth";
 import { flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
 import {
   assignableRoles,
@@ -12,11 +13,12 @@ import {
   USER_MESSAGES,
 } from "../domain/users";
 import { isRecordId } from "../domain/ids";
-import type { Queryable } from "../lib/db.server";
+import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";
-import { hashPassword } from "../lib/password.server";
+import { hashPassword, type ScryptCost } from "../lib/password.server";
 import type { UserRow } from "../lib/session.server";
 import { isUniqueViolation, searchAny } from "../lib/sql.server";
+import { requireCurrentPassword } from "./auth.server";
 import { write, type Effects, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { accountScope, requireAccount } from "./scope.server";
@@ -49,8 +51,15 @@ export type PublicUser = ReturnType<typeof publicUser>;
 
 const TEMPORARY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
-/** A random temporary password, shown once to the creator: `xxxx-xxxx-xxxx`. */
+/** A random temporary password, shown once to the creator: `xxxx-xxxx-xxxx`, meeting every first-login rule. */
 export function temporaryPassword(): string {
+  for (;;) {
+    const password = randomTemporaryPassword();
+    if (PASSWORD_RULES.every((rule) => rule.test(password))) return password;
+  }
+}
+
+function randomTemporaryPassword(): string {
   const characters: string[] = [];
   while (characters.length < 12) {
     for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
@@ -129,13 +138,13 @@ async function newUserAccount(ctx: ServiceContext, role: Role, requested: number
  * the actor's own account. The user gets a random temporary password, returned once, and must
  * change it at first login.
  */
-export async function createUser(ctx: ServiceContext, input: unknown) {
+export async function createUser(ctx: ServiceContext, input: unknown, cost?: ScryptCost) {
   const value = parseInput(newUserSchema, input);
   if (!assignableRoles(ctx.actor.user).includes(value.role)) throw new ServiceError(403, USER_MESSAGES.roleNotAssignable, "role");
   const accountId = await newUserAccount(ctx, value.role, value.account_id);
   await refuseDuplicates(ctx.db, value);
   const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, cost);
   const user = await writeUser(ctx, value, undefined, async (tx, effects) => {
     const [created] = await tx
       .insert(users)
@@ -144,7 +153,7 @@ export async function createUser(ctx: ServiceContext, input: unknown) {
         accountId,
         email: value.email,
         alphaCode: value.alpha_code ?? null,
-        driverNumber: value.driver_number === undefined ? null : Number(value.driver_number),
+        driverNumber: value.driver_number ?? null,
         firstName: value.first_name ?? null,
         lastName: value.last_name ?? null,
         passwordHash,
@@ -158,21 +167,44 @@ export async function createUser(ctx: ServiceContext, input: unknown) {
 }
 
 /**
- * Edit User (`canEditUser`: an admin or super manager, on itself or a strictly lower rank). A role
- * change must be a role the actor may assign. A blank password leaves the password as it is.
+ * What Edit User reads: the user's current values, with every field the request sent in their
+ * place. A field left out is kept; a field sent as null or blank is cleared (and refused where the
+ * role needs it). Read-only fields of the user's shape (id, times, flags of state) are ignored.
  */
-export async function updateUser(ctx: ServiceContext, id: number, input: unknown) {
+function overCurrentValues(target: UserRow, input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const sent = Object.entries(input).filter(([, value]) => value !== undefined);
+  return {
+    role: roleOf(target),
+    alpha_code: target.alphaCode,
+    email: target.email,
+    driver_number: target.driverNumber,
+    first_name: target.firstName,
+    last_name: target.lastName,
+    ...Object.fromEntries(sent),
+  };
+}
+
+/**
+ * Edit User (`canEditUser`: an admin or super manager, on itself or a strictly lower rank). A role
+ * change must be a role the actor may assign. A blank password leaves the password as it is; a new
+ * one for oneself needs the current one; a password set for someone else must be changed by its
+ * owner at the next sign-in, and ends the owner's session (its sockets close after commit).
+ */
+export async function updateUser(ctx: ServiceContext, id: number, input: unknown, cost?: ScryptCost) {
   const target = await getVisibleUser(ctx, id);
   if (!canEditUser(ctx.actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToUpdate);
-  const value = parseInput(editUserSchema, input);
+  const value = parseInput(editUserSchema, overCurrentValues(target, input));
   const currentRole = roleOf(target);
   const role = value.role ?? currentRole;
   if (role !== currentRole && !assignableRoles(ctx.actor.user).includes(role)) {
     throw new ServiceError(403, USER_MESSAGES.roleNotAssignable, "role");
   }
   if (role !== "admin" && target.accountId === null) throw new ServiceError(400, USER_MESSAGES.selectAccount);
+  const own = target.id === ctx.actor.id;
+  if (value.password && own) await requireCurrentPassword(target, value.current_password);
   await refuseDuplicates(ctx.db, value, target.id);
-  const passwordHash = value.password ? await hashPassword(value.password) : undefined;
+  const passwordHash = value.password ? await hashPassword(value.password, cost) : undefined;
   return writeUser(ctx, value, target.id, async (tx, effects) => {
     const [user] = await tx
       .update(users)
@@ -180,16 +212,27 @@ export async function updateUser(ctx: ServiceContext, id: number, input: unknown
         ...flagsFor(role),
         email: value.email,
         alphaCode: value.alpha_code ?? null,
-        driverNumber: value.driver_number === undefined ? null : Number(value.driver_number),
-        ...(value.first_name !== undefined ? { firstName: value.first_name } : {}),
-        ...(value.last_name !== undefined ? { lastName: value.last_name } : {}),
-        ...(passwordHash ? { passwordHash } : {}),
+        driverNumber: value.driver_number ?? null,
+        firstName: value.first_name ?? null,
+        lastName: value.last_name ?? null,
+        ...(passwordHash ? { passwordHash, ...(own ? {} : { firstLogin: true }) } : {}),
       })
       .where(eq(users.id, target.id))
       .returning();
+    if (passwordHash && !own) await endSessions(tx, effects, user, "logout");
     userChanged(effects, user, "updated");
     return user;
   });
+}
+
+/** Ends every live session of `user`; once committed, each one's sockets are told why and closed. */
+async function endSessions(tx: Transaction, effects: Effects, user: UserRow, reason: "logout" | "deactivated") {
+  const ended = await tx
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endReason: reason })
+    .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  for (const session of ended) effects.closeSockets(session.id, user, reason);
 }
 
 /**
@@ -202,12 +245,7 @@ export async function deactivateUser(ctx: ServiceContext, id: number): Promise<U
   if (!canDeactivateUser(ctx.actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToDelete);
   return write(ctx, async (tx, effects) => {
     const [user] = await tx.update(users).set({ isActive: false }).where(eq(users.id, target.id)).returning();
-    const ended = await tx
-      .update(sessions)
-      .set({ endedAt: sql`now()`, endReason: "deactivated" })
-      .where(and(eq(sessions.userId, target.id), isNull(sessions.endedAt)))
-      .returning({ id: sessions.id });
-    for (const session of ended) effects.closeSockets(session.id, user, "deactivated");
+    await endSessions(tx, effects, user, "deactivated");
     userChanged(effects, user, "updated");
     return user;
   });

@@ -143,7 +143,7 @@ test("POST /api/auth/login answers the spec's login response, and 400 without th
   const check = await api.get("/api/auth/check-session");
   expect(await check.json()).toMatchObject({ valid: true, timed_out: false, message: null });
 
-  const logout = await api.get("/api/auth/logout");
+  const logout = await api.get("/api/auth/logout", { headers: { "X-Session-Id": String(body.session_id) } });
   expect(logout.status()).toBe(200);
   expect((await api.get("/api/auth/")).status()).toBe(401);
   await api.dispose();

@@ -1,8 +1,8 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { accounts, companies } from "../../db/schema";
 import type { Database } from "../../app/lib/db.server";
-import { csrfTokenOf, expect, test } from "./fixtures";
+import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";
 
 const LOCATION_FORMAT = 'Location must be in format "City, ST" (e.g., "Boston, MA")';
 
@@ -27,7 +27,7 @@ test("an admin creates a company, adds an account (a bad location first), edits 
   signInAs,
 }) => {
   await signInAs(page, (await newUser("admin")).email);
-  await page.goto("/companies");
+  await visit(page, "/companies");
   await expect(page.getByRole("button", { name: "Seed Test Company" })).toHaveCount(0);
   await page.getByRole("link", { name: "Add New Company" }).click();
   await expect(page.getByRole("heading", { name: "Create New Company" })).toBeVisible();
@@ -35,8 +35,7 @@ test("an admin creates a company, adds an account (a bad location first), edits 
   await expect(page.getByText("Company name is required").first()).toBeVisible();
   const name = `Harbor ${Date.now()}`;
   await page.getByLabel("Company Name").fill(`  ${name}  `);
-  await page.getByRole("button", { name: "Create Company" }).click();
-  await expect(page).toHaveURL(/\/companies$/);
+  await submitAndWait(page.getByRole("button", { name: "Create Company" }), { url: /\/companies$/ });
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(card).toContainText("No accounts");
   await expect(card).toContainText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4}/);
@@ -51,7 +50,7 @@ test("an admin creates a company, adds an account (a bad location first), edits 
   await expect(addDialog.getByText(LOCATION_FORMAT)).toBeVisible();
   await addDialog.getByLabel("Location").fill("Savannah, GA");
   await addDialog.getByLabel("Yards").fill("2");
-  await addDialog.getByRole("button", { name: "Save Account" }).click();
+  await submitAndWait(addDialog.getByRole("button", { name: "Save Account" }));
   await expect(addDialog).toBeHidden();
   const row = page.getByRole("row").filter({ hasText: "Harbor Savannah" });
   await expect(row.getByRole("cell")).toHaveText(["Harbor Savannah", "Savannah, GA", "2", "0", /Edit\s*Delete/]);
@@ -63,20 +62,21 @@ test("an admin creates a company, adds an account (a bad location first), edits 
   await editDialog.getByRole("button", { name: "Save Account" }).click();
   await expect(editDialog.getByText("Building count must be 0 or greater")).toBeVisible();
   await editDialog.getByLabel("Buildings").fill("3");
-  await editDialog.getByRole("button", { name: "Save Account" }).click();
+  await submitAndWait(editDialog.getByRole("button", { name: "Save Account" }));
   await expect(editDialog).toBeHidden();
   await expect(row.getByRole("cell").nth(3)).toHaveText("3");
 
   await page.getByLabel("Company Name").fill(`${name} Lines`);
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await submitAndWait(page.getByRole("button", { name: "Save", exact: true }), { shows: page.getByRole("status") });
   await expect(page.getByRole("status")).toHaveText("Company saved");
-  await page.goto("/companies");
+  await visit(page, "/companies");
   await expect(page.getByRole("listitem").filter({ hasText: `${name} Lines` })).toContainText("1 account");
 
   await page.getByRole("link", { name: `Edit ${name} Lines` }).click();
   page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("button", { name: "Delete Harbor Savannah" }).click();
-  await expect(page.getByText("No accounts found for this company.")).toBeVisible();
+  await submitAndWait(page.getByRole("button", { name: "Delete Harbor Savannah" }), {
+    shows: page.getByText("No accounts found for this company."),
+  });
 });
 
 test("deleting an account that still holds yard data asks first, then is refused with what remains", async ({
@@ -87,12 +87,17 @@ test("deleting an account that still holds yard data asks first, then is refused
 }) => {
   await signInAs(page, (await newUser("admin")).email);
   const acme = await companyNamed(db, "Acme Logistics");
-  await page.goto(`/companies/${acme.id}/edit`);
+  await visit(page, `/companies/${acme.id}/edit`);
   const newark = page.getByRole("row").filter({ hasText: "Acme Newark" });
   await expect(newark.getByRole("cell").nth(1)).toHaveText("Newark, NJ");
 
+  const posts: string[] = [];
+  const recordPost = (request: Request) => void (request.method() === "POST" && posts.push(request.url()));
+  page.on("request", recordPost);
   page.once("dialog", (dialog) => void dialog.dismiss());
   await page.getByRole("button", { name: "Delete Acme Newark" }).click();
+  page.off("request", recordPost);
+  expect(posts).toEqual([]);
   await expect(page.getByRole("alert")).toHaveCount(0);
 
   const messages: string[] = [];
@@ -100,7 +105,7 @@ test("deleting an account that still holds yard data asks first, then is refused
     messages.push(dialog.message());
     void dialog.accept();
   });
-  await page.getByRole("button", { name: "Delete Acme Newark" }).click();
+  await submitAndWait(page.getByRole("button", { name: "Delete Acme Newark" }), { shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toContainText(
     /This account still has \d+ users, \d+ trailers, \d+ trucks, \d+ yards, \d+ buildings and \d+ moves\. Move or remove them before deleting the account\./,
   );
@@ -111,7 +116,7 @@ test("deleting an account that still holds yard data asks first, then is refused
 
 test("a missing company shows 'Company not found' with a way back", async ({ page, newUser, signInAs }) => {
   await signInAs(page, (await newUser("admin")).email);
-  const response = await page.goto("/companies/999999/edit");
+  const response = await visit(page, "/companies/999999/edit");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Company not found" })).toBeVisible();
   await page.getByRole("link", { name: "Back to Companies" }).click();
@@ -121,7 +126,7 @@ test("a missing company shows 'Company not found' with a way back", async ({ pag
 test("an admin opens the debug information of the company list", async ({ page, newUser, signInAs }) => {
   const admin = await newUser("admin");
   await signInAs(page, admin.email);
-  await page.goto("/companies");
+  await visit(page, "/companies");
   const debug = page.locator("pre");
   await expect(debug).toBeHidden();
   await page.getByText("Show Debug Info").click();
@@ -384,8 +389,10 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Save Account" }).click();
     await expect(page.getByText(LOCATION_FORMAT)).toBeVisible();
     await page.getByLabel("Location").fill("Portland, OR");
-    await page.getByRole("button", { name: "Save Account" }).click();
-    await expect(page.getByRole("cell", { name: "Plain Dock", exact: true })).toBeVisible();
+    await submitAndWait(page.getByRole("button", { name: "Save Account" }), {
+      url: new RegExp(`/companies/${company.id}/edit$`),
+      shows: page.getByRole("cell", { name: "Plain Dock", exact: true }),
+    });
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });

@@ -1,4 +1,15 @@
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Response,
+} from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { flagsFor, type Role } from "../../app/domain/roles";
@@ -30,11 +41,17 @@ interface Fixtures {
   apiAs(email: string): Promise<APIRequestContext>;
 }
 
-export async function createSession(db: Database, email: string) {
+/** Ends every open session of a user, as a logout would (so a login finds no other session). */
+export async function endSessionsOf(db: Database, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) throw new Error(`no user ${email}`);
-  const token = newToken();
   await db.update(sessions).set({ endedAt: new Date(), endReason: "logout" }).where(eq(sessions.userId, user.id));
+  return user;
+}
+
+export async function createSession(db: Database, email: string) {
+  const user = await endSessionsOf(db, email);
+  const token = newToken();
   const [session] = await db
     .insert(sessions)
     .values({ userId: user.id, tokenHash: await hashToken(token), csrfSecret: newToken(), userAgent: "Playwright" })
@@ -43,6 +60,10 @@ export async function createSession(db: Database, email: string) {
 }
 
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    await context.addInitScript(watchThePage);
+    await use(context);
+  },
   // eslint-disable-next-line no-empty-pattern
   db: async ({}, use) => {
     const database = openDatabase({ DATABASE_URL: E2E_DATABASE_URL });
@@ -115,3 +136,154 @@ export async function csrfTokenOf(api: APIRequestContext): Promise<string> {
 }
 
 export { expect };
+
+/** What `watchThePage` records in a page. */
+interface PageWatch {
+  /** How many times React has run a commit's effects (the first time: the page is hydrated). */
+  effectsRun: number;
+  /** React's root, for its pending work. */
+  root: { pendingLanes: number } | null;
+  /** Account-room sockets open now. */
+  openSockets: number;
+}
+
+/**
+ * Runs in every page of the suite's browsers before the page's own scripts. It records when React
+ * has taken over the server's page (through the hook React offers its developer tools) and how
+ * many account-room sockets are open, so tests wait for those conditions instead of a fixed time.
+ */
+function watchThePage() {
+  const watch: PageWatch = { effectsRun: 0, root: null, openSockets: 0 };
+  Object.assign(window, {
+    __yardlineWatch: watch,
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      onCommitFiberRoot: (_renderer: number, root: PageWatch["root"]) => {
+        watch.root = root;
+      },
+      onPostCommitFiberRoot: () => {
+        watch.effectsRun += 1;
+      },
+      onCommitFiberUnmount: () => undefined,
+      checkDCE: () => undefined,
+    },
+  });
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      if (!String(url).includes("/parties/")) return;
+      let open = false;
+      this.addEventListener("open", () => {
+        open = true;
+        watch.openSockets += 1;
+      });
+      this.addEventListener("close", () => {
+        if (open) watch.openSockets -= 1;
+        open = false;
+      });
+    }
+  };
+}
+
+/**
+ * Waits until React has hydrated the page and run its effects, with no render pending. Until then
+ * a typed value or a ticked box can be overwritten by the first render, and a click on a filter
+ * does nothing. Without JavaScript there is nothing to wait for.
+ */
+export async function hydrated(page: Page) {
+  if (!(await page.evaluate(() => "__remixContext" in window))) return;
+  await page.waitForFunction(() => {
+    const watch = (window as unknown as { __yardlineWatch?: PageWatch }).__yardlineWatch;
+    if (!watch) throw new Error("this page's browser was not opened through the fixtures (no page watch)");
+    return watch.effectsRun > 0 && watch.root?.pendingLanes === 0;
+  });
+}
+
+/** Opens a page, then waits until it is hydrated (with JavaScript) so the test can use it at once. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response;
+}
+
+/** Waits until the page's account-room socket is open, so the next event published reaches it. */
+export async function listening(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __yardlineWatch: PageWatch }).__yardlineWatch.openSockets > 0);
+}
+
+/** A browser of its own (a phone, no JavaScript, another device…), watched like the suite's own. */
+export async function newBrowser(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(watchThePage);
+  return context;
+}
+
+/** A page of a browser of its own, signed in as `email` (session cookie set directly). */
+export async function signedInPage(browser: Browser, db: Database, email: string, options: BrowserContextOptions = {}) {
+  const context = await newBrowser(browser, options);
+  const { token } = await createSession(db, email);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: BASE_URL }]);
+  return { context, page: await context.newPage() };
+}
+
+/** The answer a form's post gets: the page's own POST (with JavaScript a `.data` fetch), never an `/api` call. */
+function isFormAnswer(response: Response) {
+  return response.request().method() === "POST" && !new URL(response.url()).pathname.startsWith("/api/");
+}
+
+export interface SubmitOutcome {
+  /** The page the answer leads to: waited for until it has loaded. */
+  url?: RegExp;
+  /** What the answer shows. */
+  shows?: Locator;
+  /** How the form is sent: a click on `trigger` (the default), a tap, or Enter in it. */
+  by?: "click" | "tap" | "Enter";
+}
+
+/**
+ * Sends a form that posts and waits for its outcome: the server's answer to the POST, then the
+ * page it leads to or what it shows. A test never navigates, reloads or reads other state while
+ * a submission is still on its way.
+ */
+export async function submitAndWait(trigger: Locator, outcome: SubmitOutcome = {}): Promise<Response> {
+  const page = trigger.page();
+  const send = () => (outcome.by === "tap" ? trigger.tap() : outcome.by === "Enter" ? trigger.press("Enter") : trigger.click());
+  const [answer] = await Promise.all([page.waitForResponse(isFormAnswer), send()]);
+  if (outcome.url) await page.waitForURL(outcome.url);
+  if (outcome.shows) await expect(outcome.shows).toBeVisible();
+  return answer;
+}
+
+/**
+ * Logs in through the login page (terms ticked) and waits for the server's answer; `outcome` as
+ * for `submitAndWait`. With JavaScript the form is used once hydrated: the first render would
+ * untick a box ticked before it.
+ */
+export async function logIn(page: Page, email: string, password: string, outcome: SubmitOutcome = {}) {
+  await visit(page, "/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: /agree/ }).check();
+  return submitAndWait(page.getByRole("button", { name: "Log In" }), outcome);
+}
+
+/** A trailer of the caller's account standing at `location`, added through the API (so it has its first history entry). */
+export async function addTrailer(api: APIRequestContext, location: string, prefix = "E2") {
+  const number = `${prefix}${randomBytes(3).toString("hex").toUpperCase()}`;
+  const created = await api.post("/api/trailers/", {
+    headers: { "X-CSRF-Token": await csrfTokenOf(api) },
+    data: {
+      trailer_number: number,
+      trailer_location: location,
+      license_plate: `${prefix}1`,
+      license_state: "MA",
+      type: "dry_53",
+      company_owner: "ACME",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return number;
+}

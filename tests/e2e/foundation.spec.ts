@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, submitAndWait, test, visit } from "./fixtures";
 
 test("the home page sends a signed-out visitor to the login page", async ({ page }) => {
   await page.goto("/");
@@ -13,14 +13,13 @@ test("an unknown path redirects to /login", async ({ page }) => {
 
 test("a manager logs in and the home route renders the account's dashboard through workerd", async ({ page, newUser }) => {
   const manager = await newUser("manager");
-  await page.goto("/login");
+  await visit(page, "/login");
   await page.getByLabel("Email", { exact: true }).fill(manager.email.toUpperCase());
   await page.getByLabel("Password", { exact: true }).fill(manager.password);
   const logIn = page.getByRole("button", { name: "Log In" });
   await expect(logIn).toBeDisabled();
   await page.getByRole("checkbox", { name: /agree/ }).check();
-  await logIn.click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndWait(logIn, { url: /\/$/ });
   await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
 });
 

@@ -1,13 +1,5 @@
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
-import type { Browser, Page } from "@playwright/test";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("checkbox", { name: /agree/ }).check();
-  await page.getByRole("button", { name: "Log In" }).click();
-}
+import { DEMO_PASSWORD, endSessionsOf, expect, listening, logIn, newBrowser, submitAndWait, test, visit } from "./fixtures";
+import type { Browser } from "@playwright/test";
 
 /**
  * Device A (Chrome on Linux) logs in; device B (an iPhone) then logs in as the same user and
@@ -15,14 +7,13 @@ async function logIn(page: Page, email: string, password: string) {
  */
 async function logInOnTwoDevices(browser: Browser, user: { email: string; password: string }) {
   const first = await (
-    await browser.newContext({
+    await newBrowser(browser, {
       userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
     })
   ).newPage();
-  await logIn(first, user.email, user.password);
-  await expect(first).toHaveURL(/\/$/);
+  await logIn(first, user.email, user.password, { url: /\/$/ });
   const second = await (
-    await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" })
+    await newBrowser(browser, { userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1" })
   ).newPage();
   await logIn(second, user.email, user.password);
   const dialog = second.getByRole("dialog", { name: "Account Already Logged In" });
@@ -44,19 +35,19 @@ const DEMO_ROLES = [
 ] as const;
 
 for (const [email, landing] of DEMO_ROLES) {
-  test(`${email} logs in and lands where the spec says; signed in, /login sends it on`, async ({ page }) => {
-    await logIn(page, email, DEMO_PASSWORD);
-    await expect(page, email).toHaveURL(landing);
-    await page.goto("/login");
+  test(`${email} logs in and lands where the spec says; signed in, /login sends it on`, async ({ page, db }) => {
+    // A demo user is shared with other tests: a session they left open would ask "log out the other session?".
+    await endSessionsOf(db, email);
+    await logIn(page, email, DEMO_PASSWORD, { url: landing });
+    await visit(page, "/login");
     await expect(page, `${email} back on /login`).toHaveURL(landing);
     await page.getByRole("button", { name: "Profile menu" }).click();
-    await page.getByRole("menuitem", { name: "Log Out" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await submitAndWait(page.getByRole("menuitem", { name: "Log Out" }), { url: /\/login$/ });
   });
 }
 
 test("the Log In button stays disabled until the terms are ticked; the terms open from the link", async ({ page }) => {
-  await page.goto("/login");
+  await visit(page, "/login");
   const logInButton = page.getByRole("button", { name: "Log In" });
   await page.getByLabel("Email", { exact: true }).fill("someone@example.test");
   await page.getByLabel("Password", { exact: true }).fill("whatever");
@@ -72,32 +63,29 @@ test("the Log In button stays disabled until the terms are ticked; the terms ope
 
 test("a wrong password shows one message that does not say which field was wrong", async ({ page, newUser }) => {
   const user = await newUser("manager");
-  await logIn(page, user.email, "not-the-password");
+  await logIn(page, user.email, "not-the-password", { shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
 });
 
 test("remember my email keeps the email, lowercased, for the next visit", async ({ page, newUser }) => {
   const user = await newUser("yard_driver");
-  await page.goto("/login");
+  await visit(page, "/login");
   await page.getByLabel("Email", { exact: true }).fill(user.email.toUpperCase());
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByLabel("Remember my email").check();
   await page.getByRole("checkbox", { name: /agree/ }).check();
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndWait(page.getByRole("button", { name: "Log In" }), { url: /\/$/ });
   await page.getByRole("button", { name: "Profile menu" }).click();
-  await page.getByRole("menuitem", { name: "Log Out" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await submitAndWait(page.getByRole("menuitem", { name: "Log Out" }), { url: /\/login$/ });
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
   await expect(page.getByLabel("Remember my email")).toBeChecked();
 });
 
 test("first login: only the password change is possible, with a live checklist, then home", async ({ page, newUser }) => {
   const user = await newUser("manager", { firstLogin: true });
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.goto("/");
+  await logIn(page, user.email, user.password, { url: /\/change-password$/ });
+  await visit(page, "/");
   await expect(page).toHaveURL(/\/change-password$/);
 
   const checklist = page.getByRole("list", { name: "Password requirements" });
@@ -113,8 +101,7 @@ test("first login: only the password change is possible, with a live checklist, 
   await newPassword.fill("Dock#Door17");
   await expect(checklist.getByText("(not met)")).toHaveCount(0);
   await page.getByLabel("Confirm Password").fill("Dock#Door17");
-  await page.getByRole("button", { name: "Change Password" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndWait(page.getByRole("button", { name: "Change Password" }), { url: /\/$/ });
   await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
 });
 
@@ -123,11 +110,12 @@ test("a second device sees the other-session dialog, forces login, and the first
   newUser,
 }) => {
   const { first, second, dialog } = await logInOnTwoDevices(browser, await newUser("yard_driver"));
+  // The first device hears of the forced login through its socket: it must be open before.
+  await listening(first);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  await second.getByRole("button", { name: "Log In" }).click();
-  await second.getByRole("dialog", { name: "Account Already Logged In" }).getByRole("button", { name: "Log Out Other Session" }).click();
-  await expect(second).toHaveURL(/\/$/);
+  await submitAndWait(second.getByRole("button", { name: "Log In" }), { shows: dialog });
+  await submitAndWait(dialog.getByRole("button", { name: "Log Out Other Session" }), { url: /\/$/ });
 
   const invalidated = first.getByRole("dialog", { name: "Session Invalidated" });
   await expect(invalidated).toContainText("Your session has been invalidated because your account was logged in from another device.");
@@ -151,9 +139,8 @@ test.describe("without JavaScript", () => {
     await expect(second).toHaveURL(/\/login\??$/);
     await expect(second.getByRole("dialog")).toHaveCount(0);
 
-    await logIn(second, user.email, user.password);
-    await second.getByRole("dialog", { name: "Account Already Logged In" }).getByRole("button", { name: "Log Out Other Session" }).click();
-    await expect(second).toHaveURL(/\/$/);
+    await logIn(second, user.email, user.password, { shows: dialog });
+    await submitAndWait(dialog.getByRole("button", { name: "Log Out Other Session" }), { url: /\/$/ });
     await expect(second.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
 
     await first.reload();

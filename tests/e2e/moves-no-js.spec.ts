@@ -1,29 +1,9 @@
-import type { APIRequestContext } from "@playwright/test";
-import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { moves, trailerLocationHistory, trailers } from "../../db/schema";
 import { MOVE_MESSAGES } from "../../app/domain/moves";
-import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
+import { addTrailer, csrfTokenOf, expect, signedInPage, submitAndWait, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
-
-/** A trailer of the demo account standing at `location`, added through the API (so it has its history). */
-async function addTrailer(api: APIRequestContext, location: string) {
-  const number = `NJ${randomBytes(3).toString("hex").toUpperCase()}`;
-  const created = await api.post("/api/trailers/", {
-    headers: { "X-CSRF-Token": await csrfTokenOf(api) },
-    data: {
-      trailer_number: number,
-      trailer_location: location,
-      license_plate: "NJ1",
-      license_state: "MA",
-      type: "dry_53",
-      company_owner: "ACME",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return number;
-}
 
 test("without JavaScript a manager requests a move, a yard driver accepts and finishes it, and the trailer stands at its door", async ({
   browser,
@@ -33,7 +13,7 @@ test("without JavaScript a manager requests a move, a yard driver accepts and fi
   signInAs,
   db,
 }) => {
-  const number = await addTrailer(await apiAs((await newUser("super_manager")).email), "Yard A");
+  const number = await addTrailer(await apiAs((await newUser("super_manager")).email), "Yard A", "NJ");
 
   // The manager opens Create Move from the dashboard.
   const manager = await newUser("manager");
@@ -60,11 +40,9 @@ test("without JavaScript a manager requests a move, a yard driver accepts and fi
   await expect(trailerChoices.getByRole("radio")).toHaveCount(1);
   await trailerChoices.getByRole("radio", { name: new RegExp(number) }).check();
   await dialog.getByLabel("Move 1 to").selectOption("North-3");
-  await dialog.getByRole("button", { name: "Create Move" }).click();
-
-  await expect(dialog).toHaveCount(0);
   const notice = panel.getByText(/^Move #\d+ requested$/);
-  await expect(notice).toBeVisible();
+  await submitAndWait(dialog.getByRole("button", { name: "Create Move" }), { shows: notice });
+  await expect(dialog).toHaveCount(0);
   const moveId = Number((await notice.textContent())!.match(/#(\d+)/)![1]);
   expect(new URL(page.url()).searchParams.get("q")).toBe(number);
   const [requested] = await db.select().from(moves).where(eq(moves.id, moveId));
@@ -72,27 +50,24 @@ test("without JavaScript a manager requests a move, a yard driver accepts and fi
 
   // The driver's phone, without JavaScript too: the Requested list is open.
   const driver = await newUser("yard_driver");
-  const phone = await browser.newContext({
+  const { context: phone, page: driverPage } = await signedInPage(browser, db, driver.email, {
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
   });
-  const { token } = await createSession(db, driver.email);
-  await phone.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
-  const driverPage = await phone.newPage();
   await driverPage.goto(`/?q=${number}`);
   const driverPanel = driverPage.getByRole("region", { name: "Move Status" });
   const entry = driverPanel.getByRole("list", { name: "Requested moves" }).locator(`[data-move-id="${moveId}"]`);
   await expect(entry).toContainText(number);
-  await entry.getByRole("button", { name: `Accept move #${moveId}` }).click();
-
-  await expect(driverPanel.getByText(`Move #${moveId} accepted`)).toBeVisible();
+  await submitAndWait(entry.getByRole("button", { name: `Accept move #${moveId}` }), {
+    shows: driverPanel.getByText(`Move #${moveId} accepted`),
+  });
   const inProgress = driverPanel.getByRole("list", { name: "In Progress moves" }).locator(`[data-move-id="${moveId}"]`);
   await expect(inProgress).toContainText(`Accepted by ${driver.alphaCode}`);
-  await inProgress.getByRole("button", { name: `Finish move #${moveId}` }).click();
-
-  await expect(driverPanel.getByText(`Move #${moveId} finished: ${number} now at North-3`)).toBeVisible();
+  await submitAndWait(inProgress.getByRole("button", { name: `Finish move #${moveId}` }), {
+    shows: driverPanel.getByText(`Move #${moveId} finished: ${number} now at North-3`),
+  });
   await expect(driverPanel.getByRole("list", { name: "Finished moves" }).locator(`[data-move-id="${moveId}"]`)).toContainText("Duration");
   // On the phone the dashboard lists trailers as cards.
   await expect(driverPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").filter({ hasText: number })).toContainText(
@@ -123,7 +98,7 @@ test("without JavaScript a card opens its list, a move is cancelled without a qu
   db,
 }) => {
   const managerApi = await apiAs((await newUser("manager")).email);
-  const number = await addTrailer(await apiAs((await newUser("super_manager")).email), "Overflow Lot");
+  const number = await addTrailer(await apiAs((await newUser("super_manager")).email), "Overflow Lot", "NJ");
   const created = await managerApi.post("/api/moves", {
     headers: { "X-CSRF-Token": await csrfTokenOf(managerApi) },
     data: { move_details: { type: "single", moves: [{ from: "Overflow Lot", to: "Shop", trailer: number }] } },
@@ -145,16 +120,17 @@ test("without JavaScript a card opens its list, a move is cancelled without a qu
   expect(
     (await otherDriver.put(`/api/moves/${moveId}/accept`, { headers: { "X-CSRF-Token": await csrfTokenOf(otherDriver) } })).status(),
   ).toBe(200);
-  await entry.getByRole("button", { name: `Accept move #${moveId}` }).click();
+  await submitAndWait(entry.getByRole("button", { name: `Accept move #${moveId}` }), { shows: panel.getByRole("alert") });
   await expect(panel.getByRole("alert")).toHaveText(MOVE_MESSAGES.conflict.accept);
 
   await panel.getByRole("button", { name: /In Progress/ }).click();
-  await panel
-    .getByRole("list", { name: "In Progress moves" })
-    .locator(`[data-move-id="${moveId}"]`)
-    .getByRole("button", { name: `Cancel move #${moveId}` })
-    .click();
-  await expect(panel.getByText(`Move #${moveId} cancelled`)).toBeVisible();
+  await submitAndWait(
+    panel
+      .getByRole("list", { name: "In Progress moves" })
+      .locator(`[data-move-id="${moveId}"]`)
+      .getByRole("button", { name: `Cancel move #${moveId}` }),
+    { shows: panel.getByText(`Move #${moveId} cancelled`) },
+  );
   await expect(panel.getByRole("list", { name: "Cancelled moves" }).locator(`[data-move-id="${moveId}"]`)).toBeVisible();
   const [cancelled] = await db.select().from(moves).where(eq(moves.id, moveId));
   expect(cancelled).toMatchObject({ isCancel: true, cancelUserId: manager.id });

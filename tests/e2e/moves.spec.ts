@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { moves, trailerLocationHistory, trailers } from "../../db/schema";
 import { MOVE_MESSAGES } from "../../app/domain/moves";
-import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
+import { addTrailer, csrfTokenOf, expect, listening, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 test("a manager requests a shuttle; a driver on a phone sees it live, accepts and finishes it; the manager's dashboard shows the trailers at their doors", async ({
   browser,
@@ -14,42 +14,27 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
 }) => {
   // Two trailers of their own, standing in the two yards of Acme Boston.
   const superManager = await apiAs((await newUser("super_manager")).email);
-  const token = await csrfTokenOf(superManager);
-  const suffix = randomBytes(3).toString("hex").toUpperCase();
-  const numbers = [`MV${suffix}1`, `MV${suffix}2`];
-  for (const [number, location] of [
-    [numbers[0], "Yard A"],
-    [numbers[1], "Overflow Lot"],
-  ]) {
-    const created = await superManager.post("/api/trailers/", {
-      headers: { "X-CSRF-Token": token },
-      data: {
-        trailer_number: number,
-        trailer_location: location,
-        license_plate: "MV1",
-        license_state: "MA",
-        type: "dry_53",
-        company_owner: "ACME",
-      },
-    });
-    expect(created.status()).toBe(201);
-  }
+  const prefix = `MV${randomBytes(3).toString("hex").toUpperCase()}`;
+  const numbers = [await addTrailer(superManager, "Yard A", prefix), await addTrailer(superManager, "Overflow Lot", prefix)];
 
-  // The driver's phone is open on the dashboard before the move exists.
+  // The driver's phone is open on the dashboard, listening, before the move exists.
   const driver = await newUser("yard_driver");
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const { token: driverToken } = await createSession(db, driver.email);
-  await phone.addCookies([{ name: "yardline_session", value: driverToken, url: BASE_URL }]);
-  const driverPage = await phone.newPage();
-  await driverPage.goto("/");
+  const { context: phone, page: driverPage } = await signedInPage(browser, db, driver.email, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await visit(driverPage, "/");
   const driverPanel = driverPage.getByRole("region", { name: "Move Status" });
   await expect(driverPanel.getByRole("list", { name: "Requested moves" })).toBeVisible();
+  await listening(driverPage);
 
   // The manager creates a shuttle: Yard A → North-3 and Overflow Lot → North-4.
   const manager = await newUser("manager");
   await signInAs(page, manager.email);
-  await page.goto(`/?q=MV${suffix}`);
+  await visit(page, `/?q=${prefix}`);
   await expect(page.getByRole("row").filter({ hasText: numbers[0] })).toContainText("Yard A");
+  await listening(page);
   await page.getByRole("link", { name: "Create Move" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Move" });
   await dialog.getByRole("button", { name: /Shuttle/ }).click();
@@ -76,10 +61,9 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
   await dialog.getByRole("button", { name: "Create Move" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(MOVE_MESSAGES.sameLocation);
   await dialog.getByLabel("Move 2 to").selectOption("North-4");
-  await dialog.getByRole("button", { name: "Create Move" }).click();
-  await expect(dialog).toBeHidden();
   const notice = page.getByText(/^Move #\d+ requested$/);
-  await expect(notice).toBeVisible();
+  await submitAndWait(dialog.getByRole("button", { name: "Create Move" }), { shows: notice });
+  await expect(dialog).toBeHidden();
   const moveId = Number((await notice.textContent())!.match(/#(\d+)/)![1]);
   const [stored] = await db.select().from(moves).where(eq(moves.id, moveId));
   expect(stored).toMatchObject({ requestUserId: manager.id, moveType: "shuttle", inProgress: false });
@@ -88,15 +72,19 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
   const entry = driverPanel.locator(`[data-move-id="${moveId}"]`);
   await expect(entry).toContainText(numbers[0], { timeout: 5_000 });
   await expect(entry).toContainText("North-4");
-  await entry.getByRole("button", { name: `Accept move #${moveId}` }).tap();
-  await expect(driverPanel.getByText(`Move #${moveId} accepted`)).toBeVisible();
+  await submitAndWait(entry.getByRole("button", { name: `Accept move #${moveId}` }), {
+    by: "tap",
+    shows: driverPanel.getByText(`Move #${moveId} accepted`),
+  });
   const inProgress = driverPanel.getByRole("list", { name: "In Progress moves" }).locator(`[data-move-id="${moveId}"]`);
   await expect(inProgress).toContainText(`Accepted by ${driver.alphaCode}`);
   const finish = inProgress.getByRole("button", { name: `Finish move #${moveId}` });
   const box = (await finish.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
-  await finish.tap();
-  await expect(driverPanel.getByText(`Move #${moveId} finished: ${numbers[0]} now at North-3, ${numbers[1]} now at North-4`)).toBeVisible();
+  await submitAndWait(finish, {
+    by: "tap",
+    shows: driverPanel.getByText(`Move #${moveId} finished: ${numbers[0]} now at North-3, ${numbers[1]} now at North-4`),
+  });
   // Nothing on the phone scrolls sideways.
   expect(await driverPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
     0,
@@ -130,7 +118,7 @@ test("a worker who reaches Create Move is told only managers may; the panel offe
 }) => {
   const mechanic = await newUser("mechanic");
   await signInAs(page, mechanic.email);
-  await page.goto("/");
+  await visit(page, "/");
   const panel = page.getByRole("region", { name: "Move Status" });
   await expect(panel.getByRole("button", { name: /Requested/ })).toBeVisible();
   await expect(panel.getByRole("link", { name: "Create Move" })).toHaveCount(0);
@@ -138,28 +126,38 @@ test("a worker who reaches Create Move is told only managers may; the panel offe
   await expect(panel.getByRole("list", { name: "Requested moves" }).getByRole("listitem").first()).toBeVisible();
   await expect(panel.getByRole("button", { name: /^Accept move/ })).toHaveCount(0);
 
-  await page.goto("/?create_move=1");
+  await visit(page, "/?create_move=1");
   const dialog = page.getByRole("dialog", { name: "Create Move" });
   await expect(dialog.getByRole("alert")).toHaveText(MOVE_MESSAGES.createDeniedPanel);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 });
 
-test("an admin's dashboard panel shows every account's moves and cancels one", async ({ page, newUser, signInAs, db }) => {
+test("an admin's dashboard panel shows every account's moves and cancels one", async ({ page, newUser, apiAs, signInAs, db }) => {
+  // A move of its own to cancel, in another company's account: the seeded moves stay as they are.
+  const number = await addTrailer(await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email), "East Yard");
+  const manager = await apiAs((await newUser("manager", { account: "Blue Ridge Charlotte" })).email);
+  const created = await manager.post("/api/moves", {
+    headers: { "X-CSRF-Token": await csrfTokenOf(manager) },
+    data: { move_details: { type: "single", moves: [{ from: "East Yard", to: "West Yard", trailer: number }] } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const moveId = ((await created.json()) as { id: number }).id;
+
   const admin = await newUser("admin");
   await signInAs(page, admin.email);
-  await page.goto("/admin/dashboard");
+  await visit(page, "/admin/dashboard");
   const panel = page.getByRole("region", { name: "Move Status" });
   await panel.getByRole("button", { name: /Requested/ }).click();
   const list = panel.getByRole("list", { name: "Requested moves" });
-  const first = list.locator("[data-move-id]").first();
-  await expect(first).toBeVisible();
+  const entry = list.locator(`[data-move-id="${moveId}"]`);
+  await expect(entry).toContainText(number);
   const accountLabels = await list.locator("[data-move-id]").allTextContents();
   expect(new Set(accountLabels.map((text) => text.match(/Account (\d+)/)?.[1])).size).toBeGreaterThan(1);
-  const moveId = Number(await first.getAttribute("data-move-id"));
   page.once("dialog", (confirm) => void confirm.accept());
-  await first.getByRole("button", { name: `Cancel move #${moveId}` }).click();
-  await expect(panel.getByText(`Move #${moveId} cancelled`)).toBeVisible();
+  await submitAndWait(entry.getByRole("button", { name: `Cancel move #${moveId}` }), {
+    shows: panel.getByText(`Move #${moveId} cancelled`),
+  });
   const [cancelled] = await db.select().from(moves).where(eq(moves.id, moveId));
   expect(cancelled).toMatchObject({ isCancel: true, cancelUserId: admin.id });
 });

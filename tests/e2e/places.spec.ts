@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { buildings, trailers, yards } from "../../db/schema";
-import { csrfTokenOf, expect, test } from "./fixtures";
+import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";
 
 test("a super manager adds a building and a yard, and cannot strand trailers by lowering the door count", async ({
   page,
@@ -10,7 +10,7 @@ test("a super manager adds a building and a yard, and cannot strand trailers by 
 }) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
-  await page.goto("/?tab=buildings");
+  await visit(page, "/?tab=buildings");
   await page.getByRole("link", { name: "Add New Building" }).click();
   await page.getByRole("button", { name: "Add Building" }).click();
   await expect(page.getByRole("alert")).toContainText("Building name is required");
@@ -18,27 +18,27 @@ test("a super manager adds a building and a yard, and cannot strand trailers by 
   const name = `Annex${Date.now() % 100000}`;
   await page.getByLabel("Building Name").fill(name);
   await page.getByLabel("Number of Dock Doors").fill("12");
-  await page.getByRole("button", { name: "Add Building" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndWait(page.getByRole("button", { name: "Add Building" }), { url: /\/$/ });
 
-  await page.goto("/?tab=buildings");
+  await visit(page, "/?tab=buildings");
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page.getByText("12", { exact: true })).toBeVisible();
 
   const [north] = await db.select().from(buildings).where(eq(buildings.buildingName, "North"));
-  await page.goto(`/buildings/${north.id}/edit`);
+  await visit(page, `/buildings/${north.id}/edit`);
   await page.getByLabel("Number of Dock Doors").fill("1");
-  await page.getByRole("button", { name: "Update" }).click();
-  await expect(page.getByRole("alert")).toContainText("This change would remove locations still in use");
-  await expect(page.getByRole("alert")).toContainText(/North-\d+: trailer ACB/);
+  const refusal = page.getByRole("alert");
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { shows: refusal });
+  await expect(refusal).toContainText("This change would remove locations still in use");
+  await expect(refusal).toContainText(/North-\d+: trailer ACB/);
 
-  await page.goto("/?tab=yards");
+  await visit(page, "/?tab=yards");
   await page.getByRole("link", { name: "Add New Yard" }).click();
   await page.getByLabel("Yard Name").fill(`Lot ${name}`);
   await page.getByLabel("Parking Location").fill("Gate 9");
   await page.getByLabel("Parking Spots Available").check();
-  await page.getByRole("button", { name: "Add Yard" }).click();
-  await page.goto("/?tab=yards");
+  await submitAndWait(page.getByRole("button", { name: "Add Yard" }), { url: /\/$/ });
+  await visit(page, "/?tab=yards");
   await expect(page.getByRole("listitem").filter({ hasText: `Lot ${name}` })).toContainText("Parking Spots Available");
 });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { moveLegs, trailers } from "../../db/schema";
-import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
+import { randomBytes } from "node:crypto";
+import { addTrailer, csrfTokenOf, expect, listening, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 test("a super manager adds a trailer: errors first, then the trailer with its first history entry", async ({
   page,
@@ -10,7 +11,7 @@ test("a super manager adds a trailer: errors first, then the trailer with its fi
 }) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
-  await page.goto("/");
+  await visit(page, "/");
   await page.getByRole("link", { name: "Add New Trailer" }).click();
   await expect(page.getByLabel("Last Inspection")).toHaveValue(new Date().toISOString().slice(0, 10));
   await page.getByRole("button", { name: "Add Trailer" }).click();
@@ -38,8 +39,7 @@ test("a super manager adds a trailer: errors first, then the trailer with its fi
   await expect(summary).toContainText("Load number is required when the trailer is loaded");
   await page.getByLabel("Load Number").fill("LD-55");
   await page.getByLabel("Assign User").fill("ydb");
-  await page.getByRole("button", { name: "Add Trailer" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndWait(page.getByRole("button", { name: "Add Trailer" }), { url: /\/$/ });
 
   const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
   expect(created).toMatchObject({
@@ -60,30 +60,30 @@ test("editing a trailer's location updates its history panel, and a second brows
   browser,
   page,
   newUser,
+  apiAs,
   signInAs,
   db,
 }) => {
   const admin = await newUser("admin");
   const watcher = await newUser("yard_driver");
-  const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10077"));
+  // A trailer of its own: the seeded ones stay where they are for the other tests.
+  const number = await addTrailer(await apiAs((await newUser("super_manager")).email), "Yard A", "ED");
+  const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
 
-  const { token } = await createSession(db, watcher.email);
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await phone.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
-  const watcherPage = await phone.newPage();
-  await watcherPage.goto("/?q=ACB10077");
-  const card = watcherPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").first();
-  await expect(card).toBeVisible();
+  const { context: phone, page: watcherPage } = await signedInPage(browser, db, watcher.email, { viewport: { width: 390, height: 844 } });
+  await visit(watcherPage, `/?q=${number}`);
+  const card = watcherPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").filter({ hasText: number });
+  await expect(card).toContainText("Yard A");
+  await listening(watcherPage);
 
   await signInAs(page, admin.email);
-  await page.goto(`/trailers/${trailer.id}/edit`);
+  await visit(page, `/trailers/${trailer.id}/edit`);
   await page.getByLabel("Location").fill("Shop");
   await expect(page.getByLabel("Shop", { exact: true })).toBeChecked();
-  await page.getByRole("button", { name: "Update" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { url: /\/$/ });
   await page.goto(`/trailers/${trailer.id}`);
   await expect(page.getByTestId("current-location")).toHaveText("Shop");
-  await expect(page.getByText(/changed by E/)).toBeVisible();
+  await expect(page.getByText(`changed by ${admin.alphaCode}`)).toBeVisible();
 
   await expect(card).toContainText("Shop", { timeout: 5_000 });
   const [stored] = await db.select().from(trailers).where(eq(trailers.id, trailer.id));
@@ -115,7 +115,7 @@ test("trailer API: validation errors as {errors}, tenant isolation, and no delet
     headers: { "X-CSRF-Token": token },
     data: {
       account_id: acmeTrailer.accountId,
-      trailer_number: "brc-api-1",
+      trailer_number: `brc-api-${randomBytes(3).toString("hex")}`,
       trailer_location: "east yard",
       license_plate: "x1",
       license_state: "nc",
@@ -125,7 +125,7 @@ test("trailer API: validation errors as {errors}, tenant isolation, and no delet
   });
   expect(created.status()).toBe(201);
   expect(await created.json()).toMatchObject({
-    trailer_number: "BRC-API-1",
+    trailer_number: expect.stringMatching(/^BRC-API-[0-9A-F]{6}$/),
     trailer_location: "East Yard",
     account_id: (await db.select().from(trailers).where(eq(trailers.trailerNumber, "BRC10001")))[0].accountId,
   });
@@ -147,7 +147,7 @@ test("an admin's Add New Trailer: the account's choices, Shop and the Shop locat
   const admin = await newUser("admin");
   const [acme] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "ACB10001"));
   await signInAs(page, admin.email);
-  await page.goto(`/?account=${acme.accountId}`);
+  await visit(page, `/?account=${acme.accountId}`);
   await page.getByRole("link", { name: "Add New Trailer" }).click();
   await expect(page).toHaveURL(new RegExp(`/trailers/new\\?account=${acme.accountId}$`));
   await expect(page.getByLabel("Account")).toHaveValue(String(acme.accountId));
@@ -172,15 +172,13 @@ test("an admin's Add New Trailer: the account's choices, Shop and the Shop locat
 
 test("Add New Trailer works without JavaScript: the server's errors, then the trailer", async ({ browser, newUser, db }) => {
   const superManager = await newUser("super_manager");
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const { token } = await createSession(db, superManager.email);
-  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser, db, superManager.email, { javaScriptEnabled: false });
+  const number = `nojs-${randomBytes(3).toString("hex")}`;
   await page.goto("/trailers/new");
-  await page.getByLabel("Trailer Number").fill("nojs-1");
-  await page.getByRole("button", { name: "Add Trailer" }).click();
+  await page.getByLabel("Trailer Number").fill(number);
+  await submitAndWait(page.getByRole("button", { name: "Add Trailer" }), { shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toContainText("Trailer location is required");
-  await expect(page.getByLabel("Trailer Number")).toHaveValue("nojs-1");
+  await expect(page.getByLabel("Trailer Number")).toHaveValue(number);
   await page.getByLabel("Owner").fill("acme");
   await page.getByLabel("Location").fill("Yard A");
   await page.getByLabel("Type").selectOption({ label: "Dry 53" });
@@ -188,14 +186,14 @@ test("Add New Trailer works without JavaScript: the server's errors, then the tr
   await page.getByLabel("License Plate").fill("nj1");
   await page.getByLabel("Tray", { exact: true }).check();
   await page.getByLabel("Yellow Tagged").check();
-  await page.getByRole("button", { name: "Add Trailer" }).click();
-  await expect(page.getByRole("alert")).toContainText("Tray count is required when the trailer has trays");
+  await submitAndWait(page.getByRole("button", { name: "Add Trailer" }), {
+    shows: page.getByRole("alert").filter({ hasText: "Tray count is required when the trailer has trays" }),
+  });
   await expect(page.getByLabel("Yellow Tagged")).toBeChecked();
   await expect(page.getByLabel("Location")).toHaveValue("Yard A");
   await page.getByLabel("Tray Count").fill("4");
-  await page.getByRole("button", { name: "Add Trailer" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "NOJS-1"));
+  await submitAndWait(page.getByRole("button", { name: "Add Trailer" }), { url: /\/$/ });
+  const [created] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number.toUpperCase()));
   expect(created).toMatchObject({
     trailerLocation: "Yard A",
     licenseState: "MA",

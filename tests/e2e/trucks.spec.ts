@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { trucks } from "../../db/schema";
-import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
+import { csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -12,7 +12,7 @@ test("Add Truck lists every rule's message, then adds the truck; Update Truck's 
 }) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
-  await page.goto("/?tab=trucks");
+  await visit(page, "/?tab=trucks");
   await page.getByRole("link", { name: "Add New Truck" }).click();
   await page.getByLabel("Year").fill("1899");
   await page.getByLabel("Last Inspection").fill(day(3));
@@ -47,16 +47,14 @@ test("Add Truck lists every rule's message, then adds the truck; Update Truck's 
   await page.getByRole("button", { name: "Add Truck" }).click();
   await expect(summary).toContainText("Tagged description is required when truck is tagged");
   await page.getByLabel("Tagged Description").fill("Brake light out");
-  await page.getByRole("button", { name: "Add Truck" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndWait(page.getByRole("button", { name: "Add Truck" }), { url: /\/$/ });
   const [created] = await db.select().from(trucks).where(eq(trucks.truckNumber, number));
   expect(created).toMatchObject({ truckLocation: "Yard A", redTagged: true, year: 2021, licensePlate: "TRK900" });
 
-  await page.goto(`/trucks/${created.id}/edit`);
+  await visit(page, `/trucks/${created.id}/edit`);
   await page.getByLabel("Shop", { exact: true }).check();
   await expect(page.getByLabel("Location")).toHaveValue("Shop");
-  await page.getByRole("button", { name: "Update" }).click();
-  await expect(page).toHaveURL(new RegExp(`/trucks/${created.id}$`));
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { url: new RegExp(`/trucks/${created.id}$`) });
   await expect(page.getByTestId("current-location")).toHaveText("Shop");
   const [moved] = await db.select().from(trucks).where(eq(trucks.id, created.id));
   expect(moved).toMatchObject({ inShop: true, redTagged: false, yellowTagged: false });
@@ -80,7 +78,7 @@ test("truck endpoints stay within the caller's account", async ({ newUser, apiAs
 test("Add Truck: ticking Shop fills the Shop location and typed codes show in capitals", async ({ page, newUser, signInAs }) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
-  await page.goto("/trucks/new");
+  await visit(page, "/trucks/new");
   await page.getByLabel("Location").fill("Yard A");
   await page.getByLabel("Shop", { exact: true }).check();
   await expect(page.getByLabel("Location")).toHaveValue("Shop");
@@ -98,10 +96,7 @@ test("Update Truck works without JavaScript: a refusal keeps the chosen status, 
 }) => {
   const superManager = await newUser("super_manager");
   const [truck] = await db.select().from(trucks).where(eq(trucks.truckNumber, "ACB-T102"));
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const { token } = await createSession(db, superManager.email);
-  await context.addCookies([{ name: "yardline_session", value: token, url: BASE_URL }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser, db, superManager.email, { javaScriptEnabled: false });
   await page.goto(`/trucks/${truck.id}/edit`);
   await page.getByLabel("Last Inspection").fill(day(-1));
   await page.getByLabel("Next Inspection").fill(day(60));
@@ -109,12 +104,11 @@ test("Update Truck works without JavaScript: a refusal keeps the chosen status, 
   await page.getByLabel("Next Maintenance").fill(day(60));
   await page.getByLabel("Tagged Description").fill("");
   await page.getByLabel("Yellow Tagged").check();
-  await page.getByRole("button", { name: "Update" }).click();
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toContainText("Tagged description is required when truck is tagged");
   await expect(page.getByLabel("Yellow Tagged")).toBeChecked();
   await page.getByLabel("Tagged Description").fill("Mirror cracked");
-  await page.getByRole("button", { name: "Update" }).click();
-  await expect(page).toHaveURL(new RegExp(`/trucks/${truck.id}$`));
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { url: new RegExp(`/trucks/${truck.id}$`) });
   const [stored] = await db.select().from(trucks).where(eq(trucks.id, truck.id));
   expect(stored).toMatchObject({ yellowTagged: true, redTagged: false, taggedDescription: "Mirror cracked" });
   await context.close();

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { BASE_URL, csrfTokenOf, expect, test } from "./fixtures";
+import { BASE_URL, csrfTokenOf, expect, hydrated, logIn, newBrowser, submitAndWait, test, visit } from "./fixtures";
 
 async function send(api: APIRequestContext, method: string, path: string, data?: unknown) {
   const response = await api.fetch(path, { method, data: data ?? {}, headers: { "X-CSRF-Token": await csrfTokenOf(api) } });
@@ -14,7 +14,7 @@ test("an admin adds a manager, who signs in with the temporary password and must
 }) => {
   const admin = await newUser("admin");
   await signInAs(page, admin.email);
-  await page.goto("/signup");
+  await visit(page, "/signup");
   await page.getByRole("button", { name: "Add User" }).click();
   await expect(page.getByRole("alert")).toContainText("Please fix the following errors:");
   await expect(page.getByRole("alert")).toContainText("Please select a role");
@@ -25,22 +25,18 @@ test("an admin adds a manager, who signs in with the temporary password and must
   await expect(page.getByLabel("Alpha Code")).toHaveValue("NWK7");
   const email = `New.Manager.${Date.now()}@Example.test`;
   await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Add User" }).click();
   const status = page.getByRole("status");
+  await submitAndWait(page.getByRole("button", { name: "Add User" }), { shows: status });
   await expect(status).toContainText("was added as Manager");
   const temporaryPassword = (await page.getByTestId("temporary-password").textContent())!.trim();
   expect(temporaryPassword).toMatch(/^\w{4}-\w{4}-\w{4}$/);
 
-  const managerPage = await (await browser.newContext()).newPage();
-  await managerPage.goto("/login");
-  await managerPage.getByLabel("Email", { exact: true }).fill(email);
-  await managerPage.getByLabel("Password", { exact: true }).fill(temporaryPassword);
-  await managerPage.getByRole("checkbox", { name: /agree/ }).check();
-  await managerPage.getByRole("button", { name: "Log In" }).click();
-  await expect(managerPage).toHaveURL(/\/change-password$/);
+  const managerPage = await (await newBrowser(browser)).newPage();
+  await logIn(managerPage, email, temporaryPassword, { url: /\/change-password$/ });
+  await hydrated(managerPage);
   await managerPage.getByLabel("New Password").fill("Newark#Dock9");
   await managerPage.getByLabel("Confirm Password").fill("Newark#Dock9");
-  await managerPage.getByRole("button", { name: "Change Password" }).click();
+  await submitAndWait(managerPage.getByRole("button", { name: "Change Password" }), { url: /\/$/ });
   await expect(managerPage.getByRole("heading", { name: "Acme Newark Dashboard" })).toBeVisible();
   await managerPage.context().close();
 });
@@ -48,7 +44,7 @@ test("an admin adds a manager, who signs in with the temporary password and must
 test("a manager may only add worker roles, in its own account", async ({ page, newUser, signInAs }) => {
   const manager = await newUser("manager", { account: "Blue Ridge Charlotte" });
   await signInAs(page, manager.email);
-  await page.goto("/signup");
+  await visit(page, "/signup");
   const labels = await page.locator("fieldset label").allTextContents();
   expect(labels).toEqual(["Yard Driver", "Road Driver", "Mechanic", "Security"]);
   await expect(page.getByLabel("Account", { exact: true })).toHaveCount(0);
@@ -68,14 +64,13 @@ test("user detail: a super manager deactivates a driver after confirming; only a
   const superManager = await newUser("super_manager");
   const driver = await newUser("yard_driver");
   await signInAs(page, superManager.email);
-  await page.goto(`/users/${driver.id}`);
+  await visit(page, `/users/${driver.id}`);
   await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe("Are you sure you want to deactivate this user?");
     void dialog.accept();
   });
-  await page.getByRole("button", { name: "Deactivate" }).click();
-  await expect(page.getByText("Inactive", { exact: true }).first()).toBeVisible();
+  await submitAndWait(page.getByRole("button", { name: "Deactivate" }), { shows: page.getByText("Inactive", { exact: true }).first() });
   await expect(page.getByRole("button", { name: "Reactivate" })).toHaveCount(0);
 
   await page.goto(`/users/${superManager.id}`);
@@ -87,17 +82,16 @@ test("edit user: password rules, then the change lands on the detail page", asyn
   const admin = await newUser("admin");
   const target = await newUser("mechanic");
   await signInAs(page, admin.email);
-  await page.goto(`/users/${target.id}/edit`);
+  await visit(page, `/users/${target.id}/edit`);
   await page.getByLabel("New Password (optional)").fill("abc");
   await page.getByLabel("Confirm Password").fill("abd");
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("alert")).toContainText("Password and Confirm Password must match");
-  await expect(page.getByRole("alert")).toContainText("Password must be at least 6 characters long");
+  await expect(page.getByRole("alert")).toContainText("Password must be at least 8 characters long");
   await page.getByLabel("New Password (optional)").fill("");
   await page.getByLabel("Confirm Password").fill("");
   await page.getByLabel("Driver Number").fill("4242");
-  await page.getByRole("button", { name: "Update" }).click();
-  await expect(page).toHaveURL(new RegExp(`/users/${target.id}$`));
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { url: new RegExp(`/users/${target.id}$`) });
   await expect(page.getByText("4242")).toBeVisible();
 });
 

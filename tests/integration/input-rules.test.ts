@@ -11,7 +11,8 @@ import { assigneeValue } from "../../app/services/assignees.server";
 import { moveSummary } from "../../app/services/move-panel.server";
 import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
 import { createPlace, getPlace, publicPlace, updatePlace, deletePlace } from "../../app/services/places.server";
-import { deleteTrailer, getTrailer, publicTrailer, updateTrailer } from "../../app/services/trailers.server";
+import { deleteTrailer, getTrailer, listTrailers, publicTrailer, updateTrailer } from "../../app/services/trailers.server";
+import { asRefusal, NUL_MESSAGE } from "../../app/services/errors.server";
 import { createTruck, deleteTruck, getTruck, publicTruck, updateTruck } from "../../app/services/trucks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
@@ -248,5 +249,13 @@ describe("bounds", () => {
       const summary = await moveSummary(manager, { timeZone: tz });
       expect(summary.time_zone).toBe(tz === "US/Pacific-New" || tz === "America/New_York" ? tz : "UTC");
     }
+  });
+
+  it("answers text holding U+0000 with a 400 (Postgres cannot store it), and searches past it", async () => {
+    const trailer = await fullTrailer("NUL-1");
+    const failed = await updateTrailer(admin, trailer.id, { trailer_number: "A\u0000B" }, { keepOmitted: true }).catch((error) => error);
+    expect(asRefusal(failed)).toMatchObject({ status: 400, errors: [NUL_MESSAGE] });
+    expect(await getTrailer(admin, trailer.id)).toEqual(trailer);
+    expect((await listTrailers(manager, { search: "NUL\u0000-1" })).trailers.map((row) => row.trailer.id)).toEqual([trailer.id]);
   });
 });

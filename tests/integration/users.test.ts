@@ -5,17 +5,21 @@ import { ROLES, ROLE_RANK, type Role } from "../../app/domain/roles";
 import { canEditUser, USER_MESSAGES } from "../../app/domain/users";
 import { verifyPassword } from "../../app/lib/password.server";
 import {
-  createUser,
+  createUser as addUser,
   deactivateUser,
   getVisibleUser,
   listUsers,
+  publicUser,
   reactivateUser,
   rolesPresent,
-  updateUser,
+  temporaryPassword,
+  updateUser as editUser,
 } from "../../app/services/users.server";
+import { PASSWORD_RULES } from "../../app/domain/auth";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { pageAccess } from "../../app/domain/route-access";
-import { contextFor, createAccount, createUser as insertUser, refusal } from "./fixtures";
+import { contextFor, createAccount, createUser as insertUser, refusal, TEST_PASSWORD_COST } from "./fixtures";
+import type { ServiceContext } from "../../app/services/context.server";
 
 let test: TestDatabase;
 let accountId: number;
@@ -26,6 +30,10 @@ beforeAll(async () => {
   otherAccountId = (await createAccount(test.db, "Other Yard")).id;
 });
 afterAll(async () => test.close());
+
+/** Add New User and Edit User, hashing with the test cost (the production cost takes a second a password). */
+const createUser = (ctx: ServiceContext, input: unknown) => addUser(ctx, input, TEST_PASSWORD_COST);
+const updateUser = (ctx: ServiceContext, id: number, input: unknown) => editUser(ctx, id, input, TEST_PASSWORD_COST);
 
 /** The five ranks, by one role each. */
 const RANKS: Role[] = ["admin", "super_manager", "account_manager", "manager", "yard_driver"];
@@ -173,14 +181,26 @@ describe("editing, deactivating and reactivating", () => {
     expect(updated.passwordHash).toBe(superManager.user.passwordHash);
   });
 
-  it("checks the edit password rules", async () => {
+  it("checks the edit password rules: the first-login rules, and the confirmation", async () => {
     const admin = await signedIn("admin");
     const target = await insertUser(test.db, { role: "manager", accountId });
     const errorsFor = async (password: string, confirm: string) =>
       (await refusal(updateUser(admin, target.id, { email: target.email, alpha_code: "PWTEST", password, confirm_password: confirm })))
         ?.errors;
-    expect(await errorsFor("abc", "abd")).toEqual([USER_MESSAGES.passwordsMustMatch, USER_MESSAGES.passwordTooShort]);
-    expect(await errorsFor("abcdef", "abcdef")).toBeUndefined();
+    expect(await errorsFor("abc", "abd")).toEqual([
+      USER_MESSAGES.passwordsMustMatch,
+      "Password must be at least 8 characters long",
+      "Password must contain at least one uppercase letter",
+      "Password must contain at least one number",
+      "Password must contain at least one special character",
+    ]);
+    expect(await errorsFor("abcdef", "abcdef")).toEqual([
+      "Password must be at least 8 characters long",
+      "Password must contain at least one uppercase letter",
+      "Password must contain at least one number",
+      "Password must contain at least one special character",
+    ]);
+    expect(await errorsFor("Dock#Door17", "Dock#Door17")).toBeUndefined();
   });
 
   it("deactivating: never oneself, only a strictly lower rank, and the user's sessions end at once", async () => {
@@ -220,6 +240,126 @@ describe("editing, deactivating and reactivating", () => {
       errors: [USER_MESSAGES.onlyAdminsReactivate],
     });
     expect((await reactivateUser(await signedIn("admin"), target.id)).isActive).toBe(true);
+  });
+});
+
+describe("Edit User keeps what it was not sent", () => {
+  const stored = async (id: number) => (await test.db.select().from(users).where(eq(users.id, id)))[0];
+
+  it("a PUT with only a first name changes only the first name", async () => {
+    const admin = await signedIn("admin");
+    const driver = await insertUser(test.db, { role: "yard_driver", accountId, alphaCode: `KEEP${unique()}` });
+    await test.db.update(users).set({ driverNumber: 4711, lastName: "Doe" }).where(eq(users.id, driver.id));
+    const before = await stored(driver.id);
+    await updateUser(admin, driver.id, { first_name: "Jane" });
+    const after = await stored(driver.id);
+    expect(after).toEqual({ ...before, firstName: "Jane", updatedAt: after.updatedAt });
+  });
+
+  it("a blank or null alpha code is refused for every role but security, even when the role is left out", async () => {
+    const admin = await signedIn("admin");
+    for (const role of ROLES.filter((candidate) => candidate !== "admin")) {
+      const target = await insertUser(test.db, { role, accountId });
+      await test.db.update(users).set({ driverNumber: 12 }).where(eq(users.id, target.id));
+      for (const blank of ["", "   ", null]) {
+        const outcome = await refusal(updateUser(admin, target.id, { alpha_code: blank }));
+        expect(outcome, `${role} with alpha code ${JSON.stringify(blank)}`).toEqual(
+          role === "security" ? null : { status: 400, errors: [USER_MESSAGES.alphaCodeRequired], field: "alpha_code" },
+        );
+      }
+    }
+  });
+
+  it("takes back what GET /api/users/{id} gives (nulls, flags, read-only fields) and changes nothing", async () => {
+    const admin = await signedIn("admin");
+    for (const role of ["security", "mechanic", "manager"] as const) {
+      const target = await insertUser(test.db, { role, accountId, alphaCode: role === "security" ? undefined : `RT${unique()}` });
+      if (role === "security") await test.db.update(users).set({ alphaCode: null }).where(eq(users.id, target.id));
+      if (role === "mechanic") await test.db.update(users).set({ driverNumber: 31 }).where(eq(users.id, target.id));
+      const before = await stored(target.id);
+      const shown = publicUser(before);
+      const updated = await updateUser(admin, target.id, { ...shown, role: undefined, confirm_password: undefined });
+      expect(publicUser(updated), role).toEqual({ ...shown, updated_at: updated.updatedAt.toISOString() });
+    }
+  });
+
+  it("refuses values past the bounds with a message naming the field, never a database error", async () => {
+    const admin = await signedIn("admin");
+    const driver = await insertUser(test.db, { role: "yard_driver", accountId });
+    await test.db.update(users).set({ driverNumber: 1 }).where(eq(users.id, driver.id));
+    const refused = (input: Record<string, unknown>) => refusal(updateUser(admin, driver.id, input));
+    for (const number of ["99999999999", 2 ** 31, -1, 1.5, "1e3"]) {
+      expect(await refused({ driver_number: number }), String(number)).toEqual({
+        status: 400,
+        errors: [USER_MESSAGES.driverNumberInvalid],
+        field: "driver_number",
+      });
+    }
+    expect(await refused({ driver_number: 2 ** 31 - 1 })).toBeNull();
+    expect(await refused({ email: `${"a".repeat(250)}@x.test` })).toEqual({
+      status: 400,
+      errors: ["Email must be at most 254 characters"],
+      field: "email",
+    });
+    expect(await refused({ alpha_code: "A".repeat(101) })).toEqual({
+      status: 400,
+      errors: ["Alpha code must be at most 100 characters"],
+      field: "alpha_code",
+    });
+    expect(await refused({ first_name: "x".repeat(101) })).toMatchObject({ status: 400, field: "first_name" });
+    const long = `Aa#1${"x".repeat(200)}`;
+    expect(await refused({ password: long, confirm_password: long })).toEqual({
+      status: 400,
+      errors: ["Password must be at most 128 characters", "Confirm password must be at most 128 characters"],
+      field: "password",
+    });
+    expect(await refusal(createUser(admin, newUserInput("manager", { account_id: 2 ** 31 })))).toEqual({
+      status: 400,
+      errors: ["Account is not valid"],
+      field: "account_id",
+    });
+    expect(await refusal(createUser(admin, newUserInput("yard_driver", { driver_number: "99999999999" })))).toMatchObject({
+      status: 400,
+      errors: [USER_MESSAGES.driverNumberInvalid],
+    });
+  });
+});
+
+describe("passwords set through Edit User", () => {
+  it("one's own new password needs the current one", async () => {
+    const superManager = await signedIn("super_manager");
+    const change = (extra: Record<string, unknown>) =>
+      refusal(updateUser(superManager, superManager.id, { password: "Fresh#Pass9", confirm_password: "Fresh#Pass9", ...extra }));
+    expect(await change({})).toEqual({ status: 400, errors: ["Current password is required"], field: "current_password" });
+    expect(await change({ current_password: "Wrong#Pass1" })).toEqual({
+      status: 400,
+      errors: ["Current password is incorrect"],
+      field: "current_password",
+    });
+    expect(await change({ current_password: "Secret#123" })).toBeNull();
+    const [me] = await test.db.select().from(users).where(eq(users.id, superManager.id));
+    expect(await verifyPassword("Fresh#Pass9", me.passwordHash)).toBe(true);
+    expect(me.firstLogin).toBe(false);
+  });
+
+  it("a password set for a lower rank needs no current password, follows the rules, and must be changed at the next sign-in", async () => {
+    const superManager = await signedIn("super_manager");
+    const target = await insertUser(test.db, { role: "manager", accountId });
+    expect((await refusal(updateUser(superManager, target.id, { password: "aaaaaa", confirm_password: "aaaaaa" })))?.status).toBe(400);
+    await updateUser(superManager, target.id, { password: "Given#Pass7", confirm_password: "Given#Pass7" });
+    const [stored] = await test.db.select().from(users).where(eq(users.id, target.id));
+    expect(stored.firstLogin).toBe(true);
+    expect(await verifyPassword("Given#Pass7", stored.passwordHash)).toBe(true);
+  });
+
+  it("every temporary password of Add New User already meets the first-login rules", () => {
+    for (let i = 0; i < 500; i++) {
+      const password = temporaryPassword();
+      expect(
+        PASSWORD_RULES.every((rule) => rule.test(password)),
+        password,
+      ).toBe(true);
+    }
   });
 });
 

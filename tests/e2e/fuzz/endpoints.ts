@@ -28,6 +28,8 @@ export interface Endpoint {
   params?: Record<string, fc.Arbitrary<string>>;
   body?: Record<string, fc.Arbitrary<unknown>>;
   query?: Record<string, fc.Arbitrary<string>>;
+  /** Request headers the endpoint reads, each sent or not. */
+  headers?: Record<string, fc.Arbitrary<string>>;
   /** Roles that reach the endpoint's validation. Empty: only the signed-out visitor does. */
   roles: readonly Role[];
   /** A signed-in role the endpoint refuses before its validation. */
@@ -261,6 +263,9 @@ const dashboardQuery = {
   hide_red: pick("1"),
 };
 
+/** The session a logout names: the caller's own, or not. */
+const sessionHeader = fc.oneof({ weight: 3, arbitrary: token("self.session") }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_IDS) });
+
 export const ENDPOINTS: readonly Endpoint[] = [
   // Accounts and companies (admins write; everyone reads their own).
   {
@@ -351,8 +356,25 @@ export const ENDPOINTS: readonly Endpoint[] = [
     anonymous: true,
     exempt: ["login_attempts"],
   },
-  { route: "api.auth.logout", method: "GET", path: "/api/auth/logout", roles: ALL, anonymous: true, freshActor: true, writes: true },
-  { route: "api.auth.logout", method: "POST", path: "/api/auth/logout", roles: ALL, anonymous: true, freshActor: true },
+  {
+    route: "api.auth.logout",
+    method: "GET",
+    path: "/api/auth/logout",
+    headers: { "X-Session-Id": sessionHeader, "X-Auto-Logout": pick("true", "false") },
+    roles: ALL,
+    anonymous: true,
+    freshActor: true,
+    writes: true,
+  },
+  {
+    route: "api.auth.logout",
+    method: "POST",
+    path: "/api/auth/logout",
+    headers: { "X-Auto-Logout": pick("true", "false") },
+    roles: ALL,
+    anonymous: true,
+    freshActor: true,
+  },
   { route: "api.auth.refresh-session", method: "POST", path: "/api/auth/refresh-session", roles: ALL },
   { route: "api.auth.signup", method: "POST", path: "/api/auth/signup", body: userFields(false), roles: MANAGERS, refused: "yard_driver" },
   { route: "api.csrf.restore", method: "GET", path: "/api/csrf/restore", roles: ["manager"], anonymous: true },

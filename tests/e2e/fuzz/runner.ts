@@ -20,6 +20,7 @@ export type Who = { kind: "allowed"; role: Role | null } | { kind: "refused"; ro
 
 export interface Case {
   params: Record<string, string>;
+  headers: Record<string, string>;
   query: string;
   /** A JSON value, raw text that is not JSON, or form fields. */
   body: { json: unknown } | { raw: string } | { fields: Record<string, unknown> } | null;
@@ -56,7 +57,8 @@ export function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<Case> {
       { weight: 1, arbitrary: fc.constant(null) },
     );
   }
-  return fc.record({ params, query, body });
+  const headers = fc.record(endpoint.headers ?? {}, { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>;
+  return fc.record({ params, headers, query, body });
 }
 
 /** djb2 of the property's name mixed into the base seed. */
@@ -115,7 +117,10 @@ class CaseScope {
     const [scope, kind] = name.split(":");
     if (name === "account") return { id: world.accountId };
     if (name === "company") return { id: world.companyId };
-    if (name === "self") return { id: this.actor.userId ?? 0, password: this.actor.password ?? "", email: this.actor.email ?? "" };
+    if (name === "self") {
+      const { userId, password, email, sessionId } = this.actor;
+      return { id: userId ?? 0, password: password ?? "", email: email ?? "", session: sessionId ?? 0 };
+    }
     if (scope === "foreign") return { id: world.foreign[kind as RecordKind] };
     if (scope === "standing") {
       const id = world.standing[kind as RecordKind];
@@ -260,6 +265,7 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
   path += input.query;
 
   const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers)) headers[name] = String(await scope.resolve(value));
   let data: string | undefined;
   let shownBody: unknown = null;
   if (input.body && "fields" in input.body) {
@@ -342,6 +348,7 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
   const description = [
     `${endpoint.method} ${path}`,
     `as ${role ?? "signed out"}${who.kind === "allowed" ? "" : ` (${who.kind})`}`,
+    Object.keys(input.headers).length ? `headers ${text(input.headers)}` : "",
     shownBody === null ? "" : `body ${text(shownBody)}`,
     `→ ${status || "-"} in ${ms} ms: ${failure}`,
     answer ? `answer ${text(answer, 200)}` : "",

@@ -376,11 +376,13 @@ export async function fuzzEndpoint(world: World, endpoint: Endpoint, title: stri
       const outcome = await runCase(world, endpoint, who, input);
       if (outcome.failure && !FINDINGS_FILE) throw new Error(outcome.failure);
     });
-    try {
-      await fc.assert(property, { seed, numRuns: runs, endOnFailure: !!process.env.FUZZ_NO_SHRINK });
-    } catch (error) {
+    const details = await fc.check(property, { seed, numRuns: runs, endOnFailure: !!process.env.FUZZ_NO_SHRINK });
+    if (details.failed) {
+      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       throw new Error(
-        `${name}: ${(error as Error).message}\nReplay: FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS} npx playwright test tests/e2e/fuzz.spec.ts -g '${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}'`,
+        `${name}: ${cause}\n${fc.defaultReportMessage(details)}\n` +
+          `Replay: FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS} npx playwright test tests/e2e/fuzz.spec.ts -g '${escaped}'`,
       );
     }
   }

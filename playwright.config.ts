@@ -30,7 +30,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /fuzz\.spec\.ts$/ },
+    // The fuzz writes whatever it is allowed to into the shared database: it runs after every other spec.
+    { name: "fuzz", testMatch: /fuzz\.spec\.ts$/, dependencies: ["chromium"] },
+  ],
   webServer: {
     command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --skip-build`,
     url: `http://localhost:${E2E_PORT}/healthz`,

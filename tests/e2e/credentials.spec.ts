@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { loginAttempts, sessions, settings, users } from "../../db/schema";
-import { BASE_URL, csrfTokenOf, expect, test } from "./fixtures";
+import { BASE_URL, csrfTokenOf, expect, listening, logIn, newBrowser, test, visit } from "./fixtures";
 
 test.afterEach(async ({ db }) => {
   await db.update(settings).set({ timeoutHours: 4 });
@@ -38,7 +38,8 @@ test("a session that times out by inactivity loses its sockets within seconds, a
 }) => {
   const user = await newUser("manager");
   const { sessionId, accountId } = await signInAs(page, user.email);
-  await page.goto("/");
+  await visit(page, "/");
+  await listening(page);
   await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
   const heard = await watchRoom(page, String(accountId));
 
@@ -84,7 +85,7 @@ test("GET /api/auth/logout needs the X-Session-Id header of the session, so a li
 test("the page's Logout Now names its session: the server ends it as logged out", async ({ page, db, newUser, signInAs }) => {
   await db.update(settings).set({ timeoutHours: 0.01 });
   const { sessionId } = await signInAs(page, (await newUser("manager")).email);
-  await page.goto("/");
+  await visit(page, "/");
   const warning = page.getByRole("dialog", { name: "Session Timeout Warning" });
   await expect(warning).toBeVisible({ timeout: 15_000 });
   await warning.getByRole("button", { name: "Logout Now" }).click();
@@ -102,13 +103,15 @@ test("an admin sets a driver's password: the driver's open page is signed out at
 }) => {
   const admin = await newUser("admin");
   const driver = await newUser("yard_driver");
-  const driverPage = await (await browser.newContext()).newPage();
+  const driverPage = await (await newBrowser(browser)).newPage();
   const { sessionId } = await signInAs(driverPage, driver.email);
-  await driverPage.goto("/");
+  // The page's own socket must be open to be told its session ended.
+  await visit(driverPage, "/");
+  await listening(driverPage);
   const heard = await watchRoom(driverPage, String(driver.accountId));
 
   await signInAs(page, admin.email);
-  await page.goto(`/users/${driver.id}/edit`);
+  await visit(page, `/users/${driver.id}/edit`);
   await expect(page.getByLabel("Current Password")).toHaveCount(0);
   await page.getByLabel("New Password (optional)").fill("aaaaaa");
   await page.getByLabel("Confirm Password").fill("aaaaaa");
@@ -126,11 +129,7 @@ test("an admin sets a driver's password: the driver's open page is signed out at
 
   await driverPage.getByRole("dialog", { name: "Session Ended" }).getByRole("button", { name: "Log Out" }).click();
   await expect(driverPage).toHaveURL(/\/login$/);
-  await driverPage.getByLabel("Email", { exact: true }).fill(driver.email);
-  await driverPage.getByLabel("Password", { exact: true }).fill("Reset#Gate42");
-  await driverPage.getByRole("checkbox", { name: /agree/ }).check();
-  await driverPage.getByRole("button", { name: "Log In" }).click();
-  await expect(driverPage).toHaveURL(/\/change-password$/);
+  await logIn(driverPage, driver.email, "Reset#Gate42", { url: /\/change-password$/ });
   await driverPage.context().close();
 });
 
@@ -143,7 +142,7 @@ test("changing one's own password needs the current one, on the Edit User page a
 }) => {
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
-  await page.goto(`/users/${superManager.id}/edit`);
+  await visit(page, `/users/${superManager.id}/edit`);
   const current = page.getByLabel("Current Password");
   await page.getByLabel("New Password (optional)").fill("Mine#Dock77");
   await page.getByLabel("Confirm Password").fill("Mine#Dock77");

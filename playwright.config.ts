@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --skip-build`,
+    command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --throwaway-db --skip-build`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

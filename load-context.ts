@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { csrfTokenFor } from "./app/lib/csrf.server";
-import { openDatabase, type Database, type OpenDatabase } from "./app/lib/db.server";
+import { isDatabaseUnavailable, openDatabase, type Database, type OpenDatabase } from "./app/lib/db.server";
 import { roomEvents } from "./app/lib/realtime.server";
 import { readSessionToken, resolveSession, type SessionState } from "./app/lib/session.server";
+import { databaseUnavailable } from "./app/lib/unavailable.server";
 import type { EventSink } from "./app/services/context.server";
 import type { AccountRoom } from "./party/account-room";
 
@@ -30,6 +31,8 @@ declare module "@remix-run/cloudflare" {
     csrfUsed(): boolean;
     /** Nonce of this response's Content-Security-Policy, for Remix's inline scripts. */
     nonce: string;
+    /** Set when a loader or action failed because the database could not serve: the Worker answers 503, not 500. */
+    databaseUnavailable: boolean;
   }
 }
 
@@ -46,7 +49,11 @@ export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext
     },
     events: roomEvents(env, ctx),
     session() {
-      session ??= resolveSession(context.db(), readSessionToken(request));
+      // The session is the first thing nearly every request reads: when the database cannot
+      // answer, the page's error boundary or the API answers 503 with the reason.
+      session ??= resolveSession(context.db(), readSessionToken(request)).catch((error: unknown) => {
+        throw isDatabaseUnavailable(error) ? databaseUnavailable(request) : error;
+      });
       return session;
     },
     csrf() {
@@ -55,6 +62,7 @@ export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext
     },
     csrfUsed: () => csrf !== undefined,
     nonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
+    databaseUnavailable: false,
   };
   return { context, release: async () => opened?.close() };
 }

@@ -36,7 +36,7 @@ export default defineConfig({
     { name: "fuzz", testMatch: /fuzz\.spec\.ts$/, dependencies: ["chromium"] },
   ],
   webServer: {
-    command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --skip-build`,
+    command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --throwaway-db --skip-build`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -5,7 +5,12 @@
  *
  * Options: --port=8787  --pg-port=54329  --data-dir=.data/postgres  --fresh (start from an empty
  * database)  --scale=N (demo data times N)  --skip-build  --watch (`npm run dev`: rebuild when a
- * file under app/, party/ or db/ changes; wrangler dev then reloads the Worker).
+ * file under app/, party/ or db/ changes; wrangler dev then reloads the Worker)  --throwaway-db
+ * (a database thrown away afterwards, as the end-to-end tests use: Postgres runs without fsync,
+ * synchronous commit and full page writes, faster but a crash can lose or corrupt its data).
+ *
+ * Postgres is durable otherwise: every write the app acknowledged survives a crash. When it exits
+ * without being asked to (killed, crashed), pages and the API answer 503 and it is started again.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, rmSync, watch } from "node:fs";
@@ -25,6 +30,9 @@ const pgPort = Number(option("pg-port", "54329"));
 const dataDir = option("data-dir", ".data/postgres");
 const seedPassword = process.env.SEED_PASSWORD ?? "Yardline#2025";
 const scale = Number(option("scale", "1"));
+const durable = !flag("throwaway-db");
+/** Seconds before each attempt to start Postgres again after it exited unexpectedly (the last repeats). */
+const RESTART_DELAYS_S = [3, 5, 10, 15];
 const say = (line: string) => console.log(`[yardline] ${line}`);
 
 let postgres: RunningPostgres | undefined;
@@ -45,6 +53,28 @@ async function stop(code: number) {
 }
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
+
+/** Starts the embedded Postgres; when it exits unexpectedly, it is started again. */
+async function startDatabase(): Promise<RunningPostgres> {
+  postgres = await startEmbeddedPostgres({ dataDir, port: pgPort, database: "yardline", durable, onUnexpectedExit: restartDatabase });
+  return postgres;
+}
+
+async function restartDatabase() {
+  say("Postgres exited unexpectedly: pages and the API answer 503 until it is back");
+  for (let attempt = 0; !stopping; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, RESTART_DELAYS_S[Math.min(attempt, RESTART_DELAYS_S.length - 1)] * 1000));
+    if (stopping) return;
+    try {
+      const restarted = await startDatabase();
+      if (stopping) await restarted.stop();
+      else say("Postgres is back");
+      return;
+    } catch (error) {
+      say(`Postgres did not start again: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    }
+  }
+}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -109,9 +139,8 @@ try {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     if (flag("fresh")) rmSync(dataDir, { recursive: true, force: true });
-    say(`starting Postgres (data in ${dataDir})`);
-    postgres = await startEmbeddedPostgres({ dataDir, port: pgPort, database: "yardline" });
-    databaseUrl = postgres.url;
+    say(`starting Postgres (data in ${dataDir}${durable ? "" : ", thrown away afterwards: no fsync"})`);
+    databaseUrl = (await startDatabase()).url;
   }
   await applyMigrations(databaseUrl);
   const database = openDatabase({ DATABASE_URL: databaseUrl });

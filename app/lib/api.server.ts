@@ -1,4 +1,6 @@
 import { LIMITS } from "../domain/fields";
+import { BODY_LIMIT_BYTES, bodyTooLarge, declaredLength, readBounded } from "./request-limits.server";
+
 /**
  * Shapes of the JSON API: errors always as `{ error, errors }` with a 4xx status, and `field`
  * when the refusal is about one field of the request.
@@ -13,10 +15,14 @@ export const NOT_AN_OBJECT = "The request body must be a JSON object";
 
 /**
  * The JSON body of a request, or a 400 thrown when it is not JSON or not an object (`null`, a
- * list, a number: every endpoint takes named fields). An empty body is `{}`.
+ * list, a number: every endpoint takes named fields). An empty body is `{}`. A body over the JSON
+ * cap is a 413, refused by its length before it is read, else as soon as the cap is passed.
  */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
+  const declared = declaredLength(request);
+  const bytes = declared !== null && declared > BODY_LIMIT_BYTES ? null : await readBounded(request.body, BODY_LIMIT_BYTES);
+  if (!bytes) throw bodyTooLarge(BODY_LIMIT_BYTES);
+  const text = new TextDecoder().decode(bytes);
   if (!text.trim()) return {};
   let body: unknown;
   try {

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { MESSAGES } from "../domain/auth";
+import { BODY_LIMIT_BYTES, declaredLength, readBounded } from "./request-limits.server";
 import { newToken, readCookie } from "./session.server";
 
 /**
@@ -31,19 +32,27 @@ function jsonError(status: number, error: string): Response {
   return Response.json({ error, errors: [error] }, { status });
 }
 
+/**
+ * The token the request presents: the header when there is one (scripts, the page's API client);
+ * else the hidden form field of a form post, read from a copy of a body within the form cap
+ * only. A longer body (an upload on a path with a larger cap) must send the header: nothing
+ * larger is buffered or parsed before the request is known to be authorised.
+ */
 async function presentedToken(request: Request): Promise<string | null> {
   const header = request.headers.get(CSRF_HEADER);
   if (header) return header;
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    try {
-      const value = (await request.clone().formData()).get(CSRF_FIELD);
-      return typeof value === "string" ? value : null;
-    } catch {
-      return null;
-    }
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return null;
+  const declared = declaredLength(request);
+  if (declared !== null && declared > BODY_LIMIT_BYTES) return null;
+  const bytes = await readBounded(request.clone().body, BODY_LIMIT_BYTES);
+  if (!bytes) return null;
+  try {
+    const value = (await new Response(bytes, { headers: { "Content-Type": type } }).formData()).get(CSRF_FIELD);
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 function constantTimeEqual(a: string, b: string): boolean {

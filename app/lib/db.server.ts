@@ -20,28 +20,139 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * The limits of every connection the app opens, sent as its startup parameters (README, "Limits").
+ * A statement running longer than `statementTimeoutMs` is cancelled (a lock wait is a statement
+ * too); a transaction left idle longer than `idleInTransactionMs` (its request died or hangs) is
+ * ended with its connection, which releases its row locks. The idle limit is the shorter one, so
+ * a writer queued behind an abandoned transaction gets the row before its own statement gives up.
+ */
+export const CONNECTION_LIMITS = {
+  statementTimeoutMs: 10_000,
+  idleInTransactionMs: 5_000,
+  /** How long a query may wait for the request's connection (opening it, or while another query uses it). */
+  connectionWaitMs: 10_000,
+} as const;
+
+/**
+ * Connections a request opens: one. Its queries share it (parallel loaders queue on it), so a
+ * request never holds more than one of the database's connections. Code inside a transaction
+ * must query through the transaction: a query on the request's database would wait for the
+ * connection the transaction holds (and fail after `connectionWaitMs`).
+ */
+export const CONNECTIONS_PER_REQUEST = 1;
+
+/** Pauses between attempts to open a connection the database refused or could not take yet. */
+const CONNECT_RETRY_DELAYS_MS = [100, 200, 400, 800];
+
+/**
+ * Postgres error codes that mean "the database cannot serve this now" rather than "this request
+ * is wrong": class 08 (connection exception) and 53 (too many connections, out of memory or disk),
+ * the server shutting down or starting (57P01-57P03), a statement cancelled by its timeout
+ * (57014), a lock not granted (55P03), a transaction ended as idle (25P03), and a serialization
+ * failure or deadlock (40001, 40P01), which a retry resolves.
+ */
+const UNAVAILABLE_CODES = /^(08...|53...|57P0[123]|57014|55P03|25P03|40001|40P01)$/;
+/** Socket errors of a database that is down or unreachable. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/** How the drivers (pg in Node, pg over workerd's sockets, Neon's WebSocket) word a lost or refused connection. */
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|not queryable|network connection lost|connection refused|cannot connect to the specified address|disconnected|connect(ion)? timed out|socket hang up/i;
+
+/**
+ * Whether an error (or an error it wraps: Drizzle wraps the driver's) says the database is down,
+ * busy or unreachable. Such a request is answered 503 with Retry-After, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.test(code) || NETWORK_CODES.has(code))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
+}
+
+/** Worth opening the connection again: the database refused or dropped it, not our credentials or database name. */
+function worthReconnecting(error: unknown): boolean {
+  return isDatabaseUnavailable(error) && !(error instanceof Error && /timeout exceeded when trying to connect/.test(error.message));
+}
+
+type ErrorSource = { on(event: "error", listener: () => void): unknown };
+type Connect = (callback?: (error: Error | undefined, client?: pg.PoolClient, release?: () => void) => void) => unknown;
+
+/**
+ * Makes a pool retry opening its connection a few times (1.5 s in all) when the database refuses
+ * it (too many clients, starting up, restarting) before the error reaches the request. Nothing
+ * has been sent yet when a connection fails to open, so trying again is always safe.
+ */
+function reconnectingBriefly<P extends { connect: Connect }>(pool: P): P {
+  const connectOnce = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connect = async (): Promise<pg.PoolClient> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await connectOnce();
+      } catch (error) {
+        if (attempt >= CONNECT_RETRY_DELAYS_MS.length || !worthReconnecting(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_DELAYS_MS[attempt]));
+      }
+    }
+  };
+  pool.connect = (callback) => {
+    if (!callback) return connect();
+    connect().then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  };
+  return pool;
+}
+
+/**
+ * A lost connection (the database restarted, or ended a transaction left idle) is reported by
+ * the next query on it, which fails; the event the driver also emits must not go unheard, or it
+ * would be thrown as an uncaught exception. An idle connection lost is simply dropped.
+ */
+function quietOnLostConnections<P extends { on(event: "connect" | "error", listener: (client: ErrorSource) => void): unknown }>(
+  pool: P,
+): P {
+  pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  return pool;
+}
+
 function usesNeon(config: DatabaseConfig): boolean {
   if (config.DB_DRIVER) return config.DB_DRIVER === "neon";
   return /\.neon\.tech(:\d+)?\//.test(config.DATABASE_URL);
 }
 
 /**
- * Opens a connection pool for one request (or one script). Workers forbid sharing I/O objects
- * across requests, so there is no module-level client: callers close what they open.
+ * Opens the database of one request (or one script): one connection, opened on first use, with
+ * the limits above. Workers forbid sharing I/O objects across requests, so there is no
+ * module-level client: callers close what they open.
  */
 export function openDatabase(config: DatabaseConfig): OpenDatabase {
   if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not set");
+  const options = {
+    connectionString: config.DATABASE_URL,
+    max: CONNECTIONS_PER_REQUEST,
+    connectionTimeoutMillis: CONNECTION_LIMITS.connectionWaitMs,
+    statement_timeout: CONNECTION_LIMITS.statementTimeoutMs,
+    idle_in_transaction_session_timeout: CONNECTION_LIMITS.idleInTransactionMs,
+  };
   if (usesNeon(config)) {
-    const pool = new NeonPool({ connectionString: config.DATABASE_URL });
-    return {
-      db: drizzleNeon(pool, { schema }) as unknown as Database,
-      close: () => pool.end(),
-    };
+    const pool = quietOnLostConnections(reconnectingBriefly(new NeonPool(options)));
+    return { db: drizzleNeon(pool, { schema }) as unknown as Database, close: () => pool.end() };
   }
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 4 });
-  pool.on("error", () => {
-    // An idle client lost its connection; the pool replaces it on the next query.
-  });
+  const pool = quietOnLostConnections(reconnectingBriefly(new pg.Pool(options)));
   return { db: drizzlePg(pool, { schema }), close: () => pool.end() };
 }
 

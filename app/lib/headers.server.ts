@@ -1,3 +1,5 @@
+import { RETRY_AFTER_SECONDS } from "./unavailable.server";
+
 /** Security headers of every HTML response. */
 export function applySecurityHeaders(request: Request, headers: Headers, nonce: string): void {
   const https = new URL(request.url).protocol === "https:";
@@ -16,8 +18,19 @@ export function applySecurityHeaders(request: Request, headers: Headers, nonce: 
       "frame-ancestors 'none'",
     ].join("; "),
   );
-  headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
   if (https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+}
+
+/**
+ * Headers of every answer the Worker gives: pages, Remix data requests, `/api` JSON and the
+ * Worker's own refusals (static files are served before the Worker runs). Each holds one user's
+ * live data (a signup answer even holds a temporary password), so no cache keeps it, and no
+ * browser second-guesses its Content-Type. A 503 says when to come back.
+ */
+export function applyResponseHeaders(headers: Headers, status: number): void {
+  headers.set("Cache-Control", "no-store");
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
 }

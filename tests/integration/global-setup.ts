@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
       dataDir: `.data/postgres-vitest-${process.pid}`,
       port: await freePort(),
       database: "postgres",
+      // Thrown away after the run: no need to survive a crash.
+      durable: false,
       persistent: false,
     });
     adminUrl = postgres.url;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { readJson } from "./api.server";
+import { BODY_LIMIT_BYTES, bodyTooLargeMessage, readBounded, withinBodyLimit } from "./request-limits.server";
+
+const url = "http://localhost/api/trailers";
+
+/** A body streamed in 64 KiB chunks with no Content-Length (as a chunked upload arrives), counting what was pulled. */
+function streamed(bytes: number) {
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const chunk = new Uint8Array(Math.min(64 * 1024, bytes - sent)).fill(0x20);
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => sent };
+}
+
+function chunkedPost(body: ReadableStream<Uint8Array>, type = "application/json") {
+  return new Request(url, { method: "POST", body, headers: { "Content-Type": type }, duplex: "half" } as RequestInit);
+}
+
+async function errorOf(response: Response) {
+  return { status: response.status, error: ((await response.json()) as { error: string }).error };
+}
+
+describe("request body cap", () => {
+  it("is 1 MB for JSON and form posts", () => {
+    expect(BODY_LIMIT_BYTES).toBe(1024 * 1024);
+    expect(bodyTooLargeMessage(BODY_LIMIT_BYTES)).toBe("The request body is too large: at most 1 MB");
+  });
+
+  it("refuses a body whose Content-Length is over the cap with 413 before reading it", async () => {
+    const body = streamed(2 * BODY_LIMIT_BYTES);
+    const request = new Request(url, {
+      method: "POST",
+      body: body.stream,
+      headers: { "Content-Length": String(2 * BODY_LIMIT_BYTES) },
+      duplex: "half",
+    } as RequestInit);
+    const answer = await withinBodyLimit(request);
+    expect(answer).toBeInstanceOf(Response);
+    expect(await errorOf(answer as Response)).toEqual({ status: 413, error: bodyTooLargeMessage(BODY_LIMIT_BYTES) });
+    expect(body.pulled()).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it("reads a body without a length up to the cap and no further", async () => {
+    const body = streamed(10 * BODY_LIMIT_BYTES);
+    const answer = await withinBodyLimit(chunkedPost(body.stream));
+    expect(await errorOf(answer as Response)).toEqual({ status: 413, error: bodyTooLargeMessage(BODY_LIMIT_BYTES) });
+    expect(body.pulled()).toBeLessThanOrEqual(BODY_LIMIT_BYTES + 64 * 1024);
+  });
+
+  it("hands on a body within the cap whole, with its length", async () => {
+    const json = JSON.stringify({ trailer_number: "T1", note: "x".repeat(1000) });
+    const bounded = await withinBodyLimit(chunkedPost(new Blob([json]).stream()));
+    expect(bounded).toBeInstanceOf(Request);
+    expect((bounded as Request).headers.get("Content-Length")).toBe(String(json.length));
+    expect(await readJson(bounded as Request)).toEqual(JSON.parse(json));
+    expect(await readBounded(new Blob(["x".repeat(BODY_LIMIT_BYTES)]).stream(), BODY_LIMIT_BYTES)).toHaveLength(BODY_LIMIT_BYTES);
+  });
+
+  it("readJson reads at most the cap itself (413), and keeps its 400s", async () => {
+    const refusal = await readJson(chunkedPost(streamed(BODY_LIMIT_BYTES + 1).stream)).catch((thrown: Response) => errorOf(thrown));
+    expect(refusal).toEqual({ status: 413, error: bodyTooLargeMessage(BODY_LIMIT_BYTES) });
+    const notJson = await readJson(new Request(url, { method: "POST", body: "{broken" })).catch((thrown: Response) => errorOf(thrown));
+    expect(notJson).toEqual({ status: 400, error: "The request body must be JSON" });
+  });
+});

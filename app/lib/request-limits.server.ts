@@ -1,0 +1,78 @@
+/**
+ * How large a request body may be. A longer body is refused with 413: by its Content-Length
+ * before it is read, else by reading it up to the cap and no further.
+ */
+const MEGABYTE = 1024 * 1024;
+
+/** JSON bodies and form posts. */
+export const BODY_LIMIT_BYTES = MEGABYTE;
+
+/**
+ * Paths that take a larger body than BODY_LIMIT_BYTES, by exact pathname. The bulk upload of
+ * trailers (`/api/trailers/bulk-upload`, `/trailers/bulk-upload`) sets its own cap here.
+ */
+const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {};
+
+export function bodyLimitFor(pathname: string): number {
+  return LARGER_BODY_LIMITS[pathname] ?? BODY_LIMIT_BYTES;
+}
+
+export function bodyTooLargeMessage(limit: number): string {
+  return `The request body is too large: at most ${Math.round((limit / MEGABYTE) * 10) / 10} MB`;
+}
+
+/** The 413 answer, as JSON `{error, errors}` like every refusal of the API. */
+export function bodyTooLarge(limit: number): Response {
+  const error = bodyTooLargeMessage(limit);
+  return Response.json({ error, errors: [error] }, { status: 413 });
+}
+
+/** The length a request declares, or null when it declares none (or nonsense). */
+export function declaredLength(request: Request): number | null {
+  const header = request.headers.get("Content-Length");
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header);
+}
+
+/** The bytes of a body of at most `limit` bytes; null as soon as it turns out longer (the rest is never read). */
+export async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The request as the app may read it, or the 413 to answer. A body whose Content-Length is over
+ * its path's cap is refused unread. Any other body is read up to the cap and no further (a chunked
+ * body has no length, and a proxy may not pass the true one on), then handed on with its length,
+ * so nothing downstream reads an unbounded stream.
+ */
+export async function withinBodyLimit(request: Request): Promise<Request | Response> {
+  if (!request.body) return request;
+  const limit = bodyLimitFor(new URL(request.url).pathname);
+  const declared = declaredLength(request);
+  if (declared !== null && declared > limit) return bodyTooLarge(limit);
+  const bytes = await readBounded(request.body, limit);
+  if (!bytes) return bodyTooLarge(limit);
+  const headers = new Headers(request.headers);
+  headers.set("Content-Length", String(bytes.byteLength));
+  return new Request(request, { body: bytes, headers });
+}

@@ -1,0 +1,99 @@
+import { request as httpRequest } from "node:http";
+import { eq } from "drizzle-orm";
+import { BODY_LIMIT_BYTES, bodyTooLargeMessage } from "../../app/lib/request-limits.server";
+import { SESSION_COOKIE } from "../../app/lib/session.server";
+import { accounts } from "../../db/schema";
+import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
+
+const tooLarge = { error: bodyTooLargeMessage(BODY_LIMIT_BYTES), errors: [bodyTooLargeMessage(BODY_LIMIT_BYTES)] };
+
+/**
+ * Sends a body in chunks with no Content-Length (Transfer-Encoding: chunked), as Playwright's
+ * client cannot, on a connection of its own: after a refusal that left the body unread, wrangler
+ * dev's local proxy cannot reuse the connection it forwarded it on.
+ */
+function postChunked(path: string, headers: Record<string, string>, chunks: string[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, BASE_URL);
+    const request = httpRequest(
+      { hostname: url.hostname, port: url.port, path: url.pathname, method: "POST", headers, agent: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    // The server may answer (and close) before the whole body is sent.
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
+    );
+    for (const chunk of chunks) request.write(chunk);
+    request.end();
+  });
+}
+
+test("API, data and page answers are never cached nor sniffed", async ({ apiAs, db }) => {
+  const api = await apiAs("admin@yardline.test");
+  const [account] = await db.select().from(accounts).where(eq(accounts.accountName, "Acme Boston"));
+  const token = await csrfTokenOf(api);
+  const answers = [
+    await api.get(`/api/trailers?account_id=${account.id}`),
+    await api.get("/api/moves/summary"),
+    await api.get("/admin/dashboard.data"),
+    await api.get("/admin/dashboard"),
+    await api.get("/api/no-such-endpoint"),
+    // A signup answer holds a temporary password; a refused one carries the same headers.
+    await api.post("/api/auth/signup", { headers: { "X-CSRF-Token": token }, data: {} }),
+    await api.post("/api/auth/signup", { data: {} }),
+  ];
+  for (const answer of answers) {
+    expect(answer.headers()["cache-control"], answer.url()).toBe("no-store");
+    expect(answer.headers()["x-content-type-options"], answer.url()).toBe("nosniff");
+  }
+  expect(answers.slice(0, 4).map((answer) => answer.status())).toEqual([200, 200, 200, 200]);
+});
+
+test("a body over 1 MB is refused with 413 and a message, whether it declares its length or not", async ({ apiAs, db }) => {
+  const api = await apiAs("super@acme.test");
+  const headers = { "X-CSRF-Token": await csrfTokenOf(api) };
+  const oversized = `{"trailer_number":"${"A".repeat(BODY_LIMIT_BYTES)}"}`;
+
+  const json = await api.post("/api/trailers/", { headers: { ...headers, "Content-Type": "application/json" }, data: oversized });
+  expect(json.status()).toBe(413);
+  expect(await json.json()).toEqual(tooLarge);
+  const form = await api.post("/trailers/new", { form: { csrf: headers["X-CSRF-Token"], trailer_number: "A".repeat(BODY_LIMIT_BYTES) } });
+  expect(form.status()).toBe(413);
+
+  // Chunked bodies have no Content-Length: they are read up to the cap and no further.
+  const { token } = await createSession(db, "admin@yardline.test");
+  const restored = await fetch(`${BASE_URL}/api/csrf/restore`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+  const { csrf_token: csrf } = (await restored.json()) as { csrf_token: string };
+  const cookie = `${SESSION_COOKIE}=${token}; csrf_token=${csrf}`;
+  const chunk = "x".repeat(64 * 1024);
+  const chunked = await postChunked(
+    "/api/trailers/",
+    { Cookie: cookie, "X-CSRF-Token": csrf, "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+    Array.from({ length: 40 }, () => chunk),
+  );
+  expect(chunked.status).toBe(413);
+  expect(JSON.parse(chunked.body)).toEqual(tooLarge);
+  // A small chunked body goes through as usual.
+  const small = await postChunked(
+    "/api/trailers/",
+    { Cookie: cookie, "X-CSRF-Token": csrf, "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+    ['{"trailer_number":', '""}'],
+  );
+  expect(small.status, small.body).toBe(400);
+});
+
+test("the CSRF check prefers the header, and reads a form's csrf field only from a body within the cap", async ({ apiAs }) => {
+  const api = await apiAs("admin@yardline.test");
+  const token = await csrfTokenOf(api);
+  const byField = await api.post("/settings", { form: { timeout_hours: "4", csrf: token }, maxRedirects: 0 });
+  expect(byField.status()).toBe(200);
+  const headerWins = await api.post("/settings", { headers: { "X-CSRF-Token": `${token}x` }, form: { timeout_hours: "4", csrf: token } });
+  expect(headerWins.status()).toBe(403);
+  const byHeader = await api.post("/settings", { headers: { "X-CSRF-Token": token }, form: { timeout_hours: "4", csrf: "wrong" } });
+  expect(byHeader.status()).toBe(200);
+});

@@ -46,11 +46,14 @@ describe("request body cap", () => {
     expect(body.pulled()).toBeLessThanOrEqual(64 * 1024);
   });
 
-  it("reads a body without a length up to the cap and no further", async () => {
-    const body = streamed(10 * BODY_LIMIT_BYTES);
-    const answer = await withinBodyLimit(chunkedPost(body.stream));
-    expect(await errorOf(answer as Response)).toEqual({ status: 413, error: bodyTooLargeMessage(BODY_LIMIT_BYTES) });
-    expect(body.pulled()).toBeLessThanOrEqual(BODY_LIMIT_BYTES + 64 * 1024);
+  it("keeps at most the cap of a body without a length; reads a little more to its end, and abandons a far longer one", async () => {
+    const slightly = streamed(2 * BODY_LIMIT_BYTES);
+    const refused = await withinBodyLimit(chunkedPost(slightly.stream));
+    expect(await errorOf(refused as Response)).toEqual({ status: 413, error: bodyTooLargeMessage(BODY_LIMIT_BYTES) });
+    expect(slightly.pulled()).toBe(2 * BODY_LIMIT_BYTES);
+    const endless = streamed(100 * BODY_LIMIT_BYTES);
+    expect(await readBounded(endless.stream, BODY_LIMIT_BYTES)).toBeNull();
+    expect(endless.pulled()).toBeLessThanOrEqual(8 * BODY_LIMIT_BYTES + 64 * 1024);
   });
 
   it("hands on a body within the cap whole, with its length", async () => {

@@ -34,6 +34,23 @@ export function declaredLength(request: Request): number | null {
   return Number(header);
 }
 
+/**
+ * How much of a body past its cap is read and thrown away before the answer, as a multiple of the
+ * cap: a client that sent a little too much gets its 413 on a connection that stays usable (an
+ * unread body leaves the connection it came on broken for the next request, behind a proxy).
+ * Nothing read past the cap is kept; past this much the body is abandoned.
+ */
+const DISCARD_FACTOR = 8;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, read: number, upTo: number): Promise<void> {
+  for (let length = read; length <= upTo;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    length += value.byteLength;
+  }
+  await reader.cancel();
+}
+
 /** The bytes of a body of at most `limit` bytes; null as soon as it turns out longer (the rest is never read). */
 export async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return new Uint8Array(0);
@@ -45,7 +62,7 @@ export async function readBounded(body: ReadableStream<Uint8Array> | null, limit
     if (done) break;
     length += value.byteLength;
     if (length > limit) {
-      await reader.cancel();
+      await discardRest(reader, length, limit * DISCARD_FACTOR);
       return null;
     }
     chunks.push(value);

@@ -4,47 +4,23 @@
  * response time for a set of views (first page, a building filter, a search, a deep page).
  * Run: npm run build && npx tsx scripts/bench/dashboard.ts [--requests=200]
  */
-import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server";
 import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
 import { sessions, trailers, users } from "../../db/schema";
+import { percentile, startBenchServer } from "./server";
 
 const PORT = 8790;
 const PG_PORT = 54349;
 const requests = Number(process.argv.find((arg) => arg.startsWith("--requests="))?.split("=")[1] ?? 200);
-const base = `http://localhost:${PORT}`;
-
-const server = spawn(
-  "npx",
-  [
-    "tsx",
-    "scripts/start.ts",
-    `--port=${PORT}`,
-    `--pg-port=${PG_PORT}`,
-    "--data-dir=.data/postgres-bench",
-    "--fresh",
-    "--scale=34",
-    "--skip-build",
-  ],
-  { stdio: ["ignore", "pipe", "inherit"], detached: true },
-);
-const ready = new Promise<void>((resolve, reject) => {
-  server.stdout!.on("data", (chunk: Buffer) => {
-    if (chunk.toString().includes("is running at")) resolve();
-  });
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const server = startBenchServer({ port: PORT, pgPort: PG_PORT, dataDir: ".data/postgres-bench", args: ["--scale=34"] });
+const base = server.base;
 
 try {
   const seedStarted = Date.now();
-  await ready;
+  await server.ready;
   console.log(`server with seeded data ready in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-  const database = openDatabase({ DATABASE_URL: `postgres://postgres:yardline@127.0.0.1:${PG_PORT}/yardline` });
+  const database = openDatabase({ DATABASE_URL: server.databaseUrl });
   const [manager] = await database.db.select().from(users).where(eq(users.email, "manager@acme.test"));
   const token = newToken();
   await database.db.insert(sessions).values({ userId: manager.id, tokenHash: await hashToken(token), csrfSecret: newToken() });
@@ -78,5 +54,5 @@ try {
   all.sort((a, b) => a - b);
   console.log(`all views                    median ${percentile(all, 50).toFixed(1)} ms  p95 ${percentile(all, 95).toFixed(1)} ms`);
 } finally {
-  if (server.pid) process.kill(-server.pid, "SIGINT");
+  await server.stop();
 }

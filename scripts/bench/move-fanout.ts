@@ -7,7 +7,6 @@
  * over every socket and round, and per round the time until the last socket had it (median, p95).
  * Run: npm run build && npm run bench:fanout -- [--rounds=30]
  */
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import type { Socket } from "node:net";
@@ -18,6 +17,7 @@ import { hashPassword } from "../../app/lib/password.server";
 import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
 import { roomPath } from "../../app/domain/realtime-events";
 import { sessions, users } from "../../db/schema";
+import { percentile, startBenchServer } from "./server";
 
 const PORT = 8791;
 const PG_PORT = 54351;
@@ -33,30 +33,7 @@ const rounds = Number(process.argv.find((arg) => arg.startsWith("--rounds="))?.s
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error("--rounds= takes a whole number of at least 1");
 const base = `http://localhost:${PORT}`;
 
-const server = spawn(
-  "npx",
-  [
-    "tsx",
-    "scripts/start.ts",
-    `--port=${PORT}`,
-    `--pg-port=${PG_PORT}`,
-    "--data-dir=.data/postgres-bench-fanout",
-    "--fresh",
-    "--skip-build",
-  ],
-  { stdio: ["ignore", "pipe", "inherit"], detached: true },
-);
-const serverExited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-const ready = new Promise<void>((resolve, reject) => {
-  server.stdout!.on("data", (chunk: Buffer) => {
-    if (chunk.toString().includes("is running at")) resolve();
-  });
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const server = startBenchServer({ port: PORT, pgPort: PG_PORT, dataDir: ".data/postgres-bench-fanout" });
 
 function summary(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
@@ -240,15 +217,7 @@ let interrupted = false;
 function stopServer(): Promise<void> {
   stopped ??= (async () => {
     for (const socket of roomSockets) socket.close();
-    // start.ts stops wrangler's process group and Postgres when it gets SIGINT.
-    if (server.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, "SIGINT");
-      } catch {
-        // already gone
-      }
-      await Promise.race([serverExited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
-    }
+    await server.stop();
   })();
   return stopped;
 }
@@ -322,11 +291,11 @@ interface PublicMove {
 
 try {
   const started = Date.now();
-  await ready;
+  await server.ready;
   console.log(`server with seeded data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // 200 yard drivers in the manager's account, each with a live session (one per user is allowed).
-  const database = openDatabase({ DATABASE_URL: `postgres://postgres:yardline@127.0.0.1:${PG_PORT}/yardline` });
+  const database = openDatabase({ DATABASE_URL: server.databaseUrl });
   const [manager] = await database.db.select().from(users).where(eq(users.email, "manager@acme.test"));
   const accountId = manager.accountId!;
   const passwordHash = await hashPassword(newToken());

@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import type { APIResponse } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { LIMITS } from "../../app/domain/fields";
 import { BODY_LIMIT_BYTES, bodyTooLargeMessage } from "../../app/lib/request-limits.server";
 import { SESSION_COOKIE } from "../../app/lib/session.server";
 import { accounts } from "../../db/schema";
@@ -96,4 +99,87 @@ test("the CSRF check prefers the header, and reads a form's csrf field only from
   expect(headerWins.status()).toBe(403);
   const byHeader = await api.post("/settings", { headers: { "X-CSRF-Token": token }, form: { timeout_hours: "4", csrf: "wrong" } });
   expect(byHeader.status()).toBe(200);
+});
+
+test("the largest value each numeric field accepts is answered quickly, and nothing past it reaches the database", async ({
+  newUser,
+  apiAs,
+}) => {
+  const api = await apiAs((await newUser("super_manager")).email);
+  const headers = { "X-CSRF-Token": await csrfTokenOf(api) };
+  const suffix = randomBytes(3).toString("hex").toUpperCase();
+  const building = `Max ${suffix}`;
+  const int4 = LIMITS.int4;
+  const timed = async (label: string, send: () => Promise<APIResponse>, status?: number) => {
+    const started = Date.now();
+    const response = await send();
+    const elapsed = Date.now() - started;
+    expect(response.status(), `${label}: ${await response.text()}`).toBeLessThan(500);
+    if (status) expect(response.status(), label).toBe(status);
+    expect(elapsed, label).toBeLessThan(2_000);
+    return response;
+  };
+
+  const created = await timed(
+    "a building with the most doors",
+    () => api.post("/api/buildings/new", { headers, data: { building_name: building, building_door_number: LIMITS.doors } }),
+    201,
+  );
+  const { id } = (await created.json()) as { id: number };
+  await timed(
+    "the same count again",
+    () => api.put(`/api/buildings/${id}`, { headers, data: { building_door_number: String(LIMITS.doors) } }),
+    200,
+  );
+  await timed(
+    "one door past it",
+    () => api.put(`/api/buildings/${id}`, { headers, data: { building_door_number: LIMITS.doors + 1 } }),
+    400,
+  );
+  const trailer = {
+    trailer_number: `MAX${suffix}`,
+    trailer_location: `${building}-${LIMITS.doors}`,
+    license_plate: "MAX1",
+    license_state: "MA",
+    type: "dry_53",
+    company_owner: "ACME",
+    is_tray: true,
+    tray_count: LIMITS.trays,
+  };
+  await timed("a trailer at the last door with the most trays", () => api.post("/api/trailers/", { headers, data: trailer }), 201);
+  await timed("the largest user id", () =>
+    api.post("/api/trailers/", { headers, data: { ...trailer, trailer_number: `MAX${suffix}B`, user_id: int4 } }),
+  );
+  await timed(
+    "past the largest tray count",
+    () => api.post("/api/trailers/", { headers, data: { ...trailer, tray_count: LIMITS.trays + 1 } }),
+    400,
+  );
+  await timed(
+    "the largest driver number",
+    () =>
+      api.post("/api/auth/signup", {
+        headers,
+        data: { role: "yard_driver", email: `max-${suffix.toLowerCase()}@acme.test`, alpha_code: `M${suffix}`, driver_number: int4 },
+      }),
+    201,
+  );
+  await timed(
+    "a driver number past int4",
+    () => api.post("/api/auth/signup", { headers, data: { role: "yard_driver", driver_number: int4 + 1 } }),
+    400,
+  );
+  for (const path of [
+    `/api/trailers/?account_id=${int4}&page=${LIMITS.page}&page_size=${LIMITS.pageSize}`,
+    `/api/trucks/?page=${LIMITS.page}&page_size=${LIMITS.pageSize}`,
+    `/api/moves?page=${LIMITS.page}&page_size=${LIMITS.pageSize}`,
+    `/api/trailers/${int4}`,
+    `/api/buildings/${int4}`,
+    `/api/moves/available-trailers?location=${encodeURIComponent(`${building}-${LIMITS.doors}`)}`,
+    "/api/moves/locations",
+    `/?tab=trailers&page=${LIMITS.page}`,
+    `/?tab=buildings&q=${"9".repeat(LIMITS.search)}`,
+  ]) {
+    await timed(path, () => api.get(path));
+  }
 });

@@ -11,6 +11,8 @@ export type RealtimeEvent =
       id: number;
       change: "created" | "updated" | "deleted";
     }
+  /** A bulk upload added `count` trailers at once: one event for the batch. */
+  | { type: "trailers_added"; account_id: number; count: number }
   | { type: "session_ended"; session_id: number; reason: string };
 
 export const ALL_ACCOUNTS_ROOM = "all";

@@ -35,64 +35,77 @@ function loadTypeOf(value: { load_type?: LoadType; is_loaded: boolean; is_tray: 
   return value.load_type ?? (value.is_loaded ? "loaded" : value.is_tray ? "tray" : "empty");
 }
 
+/** The fields of a trailer input, each with its bounds and message. */
+export const trailerFields = z.object({
+  account_id: optionalId("Account ID"),
+  trailer_number: upper(TRAILER_MESSAGES.numberRequired),
+  trailer_location: requiredText(TRAILER_MESSAGES.locationRequired, LIMITS.location),
+  license_plate: upper(TRAILER_MESSAGES.plateRequired),
+  license_state: upper(TRAILER_MESSAGES.stateRequired).pipe(z.string().length(2, TRAILER_MESSAGES.stateLength)),
+  type: z.enum(TRAILER_TYPES, { error: TRAILER_MESSAGES.typeRequired }),
+  company_owner: upper(TRAILER_MESSAGES.ownerRequired),
+  load_type: z
+    .union([z.enum(LOAD_TYPES), z.literal(""), z.null()], { error: TRAILER_MESSAGES.loadTypeOne })
+    .optional()
+    .transform((type) => type || undefined),
+  is_loaded: checkbox,
+  is_tray: checkbox,
+  load_number: optionalText(),
+  tray_count: optionalWholeNumber(0, LIMITS.trays, TRAILER_MESSAGES.trayCountRange),
+  red_tagged: checkbox,
+  yellow_tagged: checkbox,
+  in_shop: checkbox,
+  tagged_description: optionalText(LIMITS.longText),
+  user_id: optionalId("User ID"),
+  /** The form's type-ahead: a user's alpha code or email. */
+  assigned_user: optionalText(LIMITS.email),
+  last_inspection: optionalDate("Last inspection"),
+  next_inspection: optionalDate("Next inspection"),
+  last_maintenance: optionalDate("Last maintenance"),
+  next_maintenance: optionalDate("Next maintenance"),
+});
+
+type LoadFields = { load_type?: LoadType; is_loaded: boolean; is_tray: boolean; load_number?: string; tray_count?: number };
+
+/** The load rules every trailer input follows (one of loaded, tray, empty; a load number or a tray count with it). */
+export function withLoadRules<T extends z.ZodType<LoadFields>>(fields: T) {
+  return fields
+    .superRefine((value, ctx) => {
+      if (!value.load_type && value.is_loaded && value.is_tray) {
+        ctx.addIssue({ code: "custom", path: ["is_tray"], message: TRAILER_MESSAGES.loadTypeOne });
+      }
+      const loadType = loadTypeOf(value);
+      if (loadType === "loaded" && !value.load_number) {
+        ctx.addIssue({ code: "custom", path: ["load_number"], message: TRAILER_MESSAGES.loadNumberRequired });
+      }
+      if (loadType === "tray" && !(value.tray_count && value.tray_count > 0)) {
+        ctx.addIssue({ code: "custom", path: ["tray_count"], message: TRAILER_MESSAGES.trayCountRequired });
+      }
+    })
+    .transform((value) => ({ ...value, load_type: loadTypeOf(value) }));
+}
+
 /**
  * Add New Trailer and Update Trailer (pages and API). Load type is one of loaded, tray, empty (the
  * form's `load_type`, or the spec's `is_loaded` / `is_tray`); ticking Shop puts the trailer in the
  * Shop and the Shop location sets in_shop (applied by `applyTrailerRules`).
  */
-export const trailerSchema = z
-  .object({
-    account_id: optionalId("Account ID"),
-    trailer_number: upper(TRAILER_MESSAGES.numberRequired),
-    trailer_location: requiredText(TRAILER_MESSAGES.locationRequired, LIMITS.location),
-    license_plate: upper(TRAILER_MESSAGES.plateRequired),
-    license_state: upper(TRAILER_MESSAGES.stateRequired).pipe(z.string().length(2, TRAILER_MESSAGES.stateLength)),
-    type: z.enum(TRAILER_TYPES, { error: TRAILER_MESSAGES.typeRequired }),
-    company_owner: upper(TRAILER_MESSAGES.ownerRequired),
-    load_type: z
-      .union([z.enum(LOAD_TYPES), z.literal(""), z.null()], { error: TRAILER_MESSAGES.loadTypeOne })
-      .optional()
-      .transform((type) => type || undefined),
-    is_loaded: checkbox,
-    is_tray: checkbox,
-    load_number: optionalText(),
-    tray_count: optionalWholeNumber(0, LIMITS.trays, TRAILER_MESSAGES.trayCountRange),
-    red_tagged: checkbox,
-    yellow_tagged: checkbox,
-    in_shop: checkbox,
-    tagged_description: optionalText(LIMITS.longText),
-    user_id: optionalId("User ID"),
-    /** The form's type-ahead: a user's alpha code or email. */
-    assigned_user: optionalText(LIMITS.email),
-    last_inspection: optionalDate("Last inspection"),
-    next_inspection: optionalDate("Next inspection"),
-    last_maintenance: optionalDate("Last maintenance"),
-    next_maintenance: optionalDate("Next maintenance"),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.load_type && value.is_loaded && value.is_tray) {
-      ctx.addIssue({ code: "custom", path: ["is_tray"], message: TRAILER_MESSAGES.loadTypeOne });
-    }
-    const loadType = loadTypeOf(value);
-    if (loadType === "loaded" && !value.load_number) {
-      ctx.addIssue({ code: "custom", path: ["load_number"], message: TRAILER_MESSAGES.loadNumberRequired });
-    }
-    if (loadType === "tray" && !(value.tray_count && value.tray_count > 0)) {
-      ctx.addIssue({ code: "custom", path: ["tray_count"], message: TRAILER_MESSAGES.trayCountRequired });
-    }
-  })
-  .transform((value) => ({ ...value, load_type: loadTypeOf(value) }));
+export const trailerSchema = withLoadRules(trailerFields);
 export type TrailerInput = z.infer<typeof trailerSchema>;
 
 /** The columns a valid input sets, with the load and Shop rules applied. */
-export function applyTrailerRules(input: TrailerInput, location: string) {
+export function applyTrailerRules(
+  input: Omit<TrailerInput, "license_plate" | "license_state" | "type"> &
+    Partial<Pick<TrailerInput, "license_plate" | "license_state" | "type">>,
+  location: string,
+) {
   const trailerLocation = input.in_shop ? SHOP : location;
   return {
     trailerNumber: input.trailer_number,
     trailerLocation,
-    licensePlate: input.license_plate,
-    licenseState: input.license_state,
-    type: input.type,
+    licensePlate: input.license_plate ?? null,
+    licenseState: input.license_state ?? null,
+    type: input.type ?? null,
     companyOwner: input.company_owner,
     isLoaded: input.load_type === "loaded",
     loadNumber: input.load_type === "loaded" ? (input.load_number ?? null) : null,

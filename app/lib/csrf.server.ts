@@ -32,11 +32,42 @@ function jsonError(status: number, error: string): Response {
   return Response.json({ error, errors: [error] }, { status });
 }
 
+/** How much of a large multipart body is read to find the csrf field, which a form sends first. */
+const FIRST_PART_BYTES = 16 * 1024;
+
+/**
+ * The value of a multipart body's first part when that part is the field `name`, read from at
+ * most FIRST_PART_BYTES of the body's start; null otherwise. Nothing else of the body is read.
+ */
+export async function firstPartField(body: ReadableStream<Uint8Array> | null, contentType: string, name: string): Promise<string | null> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!body || !boundary) return null;
+  const delimiter = `--${boundary[1] ?? boundary[2]}`;
+  const reader = body.getReader();
+  let text = "";
+  try {
+    while (text.length < FIRST_PART_BYTES && text.indexOf(`\r\n${delimiter}`, delimiter.length) < 0) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += String.fromCharCode(...value.subarray(0, FIRST_PART_BYTES - text.length));
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  if (!text.startsWith(`${delimiter}\r\n`)) return null;
+  const headersEnd = text.indexOf("\r\n\r\n");
+  const valueEnd = text.indexOf(`\r\n${delimiter}`, delimiter.length);
+  if (headersEnd < 0 || valueEnd < headersEnd) return null;
+  const disposition = /^content-disposition:\s*form-data;\s*name="([^"]*)"\s*$/im.exec(text.slice(delimiter.length + 2, headersEnd));
+  return disposition?.[1] === name ? text.slice(headersEnd + 4, valueEnd) : null;
+}
+
 /**
  * The token the request presents: the header when there is one (scripts, the page's API client);
- * else the hidden form field of a form post, read from a copy of a body within the form cap
- * only. A longer body (an upload on a path with a larger cap) must send the header: nothing
- * larger is buffered or parsed before the request is known to be authorised.
+ * else the hidden form field of a form post. A body within the form cap is read from a copy; of a
+ * longer one (an upload, on a path with a larger cap) only the first part is read, where the
+ * upload form puts its csrf field: nothing larger is buffered or parsed before the request is
+ * known to be authorised.
  */
 async function presentedToken(request: Request): Promise<string | null> {
   const header = request.headers.get(CSRF_HEADER);
@@ -44,7 +75,9 @@ async function presentedToken(request: Request): Promise<string | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return null;
   const declared = declaredLength(request);
-  if (declared !== null && declared > BODY_LIMIT_BYTES) return null;
+  if (declared === null || declared > BODY_LIMIT_BYTES) {
+    return type.includes("multipart/form-data") ? firstPartField(request.clone().body, type, CSRF_FIELD) : null;
+  }
   const bytes = await readBounded(request.clone().body, BODY_LIMIT_BYTES);
   if (!bytes) return null;
   try {

@@ -7,11 +7,34 @@ const MEGABYTE = 1024 * 1024;
 /** JSON bodies and form posts. */
 export const BODY_LIMIT_BYTES = MEGABYTE;
 
+/** A file upload: the file's own cap (UPLOAD_LIMITS.fileBytes, 5 MB) and room for the form's other fields. */
+export const UPLOAD_BODY_LIMIT_BYTES = 5 * MEGABYTE + 64 * 1024;
+
 /**
- * Paths that take a larger body than BODY_LIMIT_BYTES, by exact pathname. The bulk upload of
- * trailers (`/api/trailers/bulk-upload`, `/trailers/bulk-upload`) sets its own cap here.
+ * Paths that take a larger body than BODY_LIMIT_BYTES, by exact pathname: the bulk upload of
+ * trailers. Their bodies are not read ahead: they stream to the route, which stops at the cap.
  */
-const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {};
+const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
+  "/api/trailers/bulk-upload": UPLOAD_BODY_LIMIT_BYTES,
+  "/trailers/bulk-upload": UPLOAD_BODY_LIMIT_BYTES,
+};
+
+/** What reading a capped body throws once the body turns out longer than its cap. */
+export class BodyTooLarge extends Error {}
+
+/** A stream that passes at most `limit` bytes through, then fails with BodyTooLarge. */
+function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  let length = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        length += chunk.byteLength;
+        if (length > limit) controller.error(new BodyTooLarge(bodyTooLargeMessage(limit)));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
 
 export function bodyLimitFor(pathname: string): number {
   return LARGER_BODY_LIMITS[pathname] ?? BODY_LIMIT_BYTES;
@@ -80,13 +103,14 @@ export async function readBounded(body: ReadableStream<Uint8Array> | null, limit
  * The request as the app may read it, or the 413 to answer. A body whose Content-Length is over
  * its path's cap is refused unread. Any other body is read up to the cap and no further (a chunked
  * body has no length, and a proxy may not pass the true one on), then handed on with its length,
- * so nothing downstream reads an unbounded stream.
+ * so nothing downstream reads an unbounded stream; an upload's body streams on, capped.
  */
 export async function withinBodyLimit(request: Request): Promise<Request | Response> {
   if (!request.body) return request;
   const limit = bodyLimitFor(new URL(request.url).pathname);
   const declared = declaredLength(request);
   if (declared !== null && declared > limit) return bodyTooLarge(limit);
+  if (limit > BODY_LIMIT_BYTES) return new Request(request, { body: capped(request.body, limit), duplex: "half" } as RequestInit);
   const bytes = await readBounded(request.body, limit);
   if (!bytes) return bodyTooLarge(limit);
   const headers = new Headers(request.headers);

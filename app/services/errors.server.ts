@@ -2,12 +2,13 @@ import type { ZodError } from "zod";
 
 /**
  * A refusal a service gives on purpose: a status, the messages the user should read, and the
- * field they are about when there is one (the form shows them next to it).
+ * field they are about when there is one (the form shows them next to it). 413 is a file over its
+ * size; 500 a write that failed on the server's side and was rolled back, said plainly.
  */
 export class ServiceError extends Error {
   readonly errors: string[];
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 429,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 429 | 500,
     errors: string | string[],
     readonly field?: string,
   ) {

@@ -1,0 +1,42 @@
+import { UPLOAD_MESSAGES } from "../domain/trailer-upload";
+import { ServiceError } from "../services/errors.server";
+import type { UploadedFile } from "../services/trailer-upload.server";
+import { BodyTooLarge } from "./request-limits.server";
+
+/** What the upload form and `POST /api/trailers/bulk-upload` send: the file, the admin's account, and whether only to check. */
+export interface UploadForm {
+  accountId: string | null;
+  file: UploadedFile | null;
+  dryRun: boolean;
+}
+
+function isTrue(value: FormDataEntryValue | null): boolean {
+  return typeof value === "string" && ["true", "1", "on", "yes"].includes(value.trim().toLowerCase());
+}
+
+/**
+ * Reads the multipart form of an upload (the page's and the API's alike). A body past its cap
+ * (server.ts streams it capped) is a 413 with the file limit's message; a body that is not a form
+ * is "Please select a file to upload". `dry_run` (or the page's Check file button, `intent=check`)
+ * checks without adding.
+ */
+export async function readUploadForm(request: Request): Promise<UploadForm> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    if (error instanceof BodyTooLarge || (error instanceof Error && error.cause instanceof BodyTooLarge)) {
+      throw new ServiceError(413, UPLOAD_MESSAGES.tooLarge, "file");
+    }
+    throw new ServiceError(400, UPLOAD_MESSAGES.fileRequired, "file");
+  }
+  const entry = form.get("file");
+  const account = form.get("account_id");
+  const file =
+    entry instanceof File && entry.name && entry.size > 0 ? { name: entry.name, bytes: new Uint8Array(await entry.arrayBuffer()) } : null;
+  return {
+    accountId: typeof account === "string" && account.trim() ? account.trim() : null,
+    file,
+    dryRun: isTrue(form.get("dry_run")) || form.get("intent") === "check",
+  };
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed } from "~/lib/api.server";
+import { requireApi } from "~/lib/guards.server";
+import { readUploadForm } from "~/lib/upload-form.server";
+import { asRefusal } from "~/services/errors.server";
+import { uploadTrailers } from "~/services/trailer-upload.server";
+
+/**
+ * `POST /api/trailers/bulk-upload`: multipart `file`, `account_id` (admins), `dry_run`. Answers
+ * the spec's `{ success, error, results: { total, success, errors: [{ row, trailer_number, error }] } }`
+ * (with `results.dry_run`); a refusal is `success: false` with `error`, `errors`, `field` and its status.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  try {
+    const { ctx } = await requireApi(context);
+    const form = await readUploadForm(request);
+    const { results } = await uploadTrailers(ctx, form);
+    return Response.json({ success: true, error: null, results });
+  } catch (caught) {
+    const refusal = asRefusal(caught);
+    if (!refusal) throw caught;
+    return Response.json(
+      { success: false, error: refusal.message, errors: refusal.errors, ...(refusal.field ? { field: refusal.field } : {}), results: null },
+      { status: refusal.status },
+    );
+  }
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

@@ -1,0 +1,175 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { accounts, trailerLocationHistory, trailers } from "../../db/schema";
+import { resolveLocation } from "../domain/locations";
+import { canEditAssets } from "../domain/roles";
+import {
+  alreadyExistsMessage,
+  checkRow,
+  duplicateInFileMessage,
+  missingColumnsMessage,
+  readHeader,
+  rejectedRowsCsv,
+  UPLOAD_MESSAGES,
+  type RowError,
+  type UploadResults,
+  type UploadRow,
+} from "../domain/trailer-upload";
+import { applyTrailerRules, TRAILER_MESSAGES } from "../domain/trailers";
+import { isDatabaseUnavailable, type Queryable } from "../lib/db.server";
+import { readSpreadsheet, SpreadsheetRefusal, type Sheet } from "../lib/spreadsheet.server";
+import { isUniqueViolation } from "../lib/sql.server";
+import { write, type ServiceContext } from "./context.server";
+import { ServiceError } from "./errors.server";
+import { accountPlaces } from "./locations.server";
+import { accountScope } from "./scope.server";
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface UploadOutcome {
+  results: UploadResults;
+  /** The rejected rows as they were in the file, with an `error` column (null when none). */
+  rejectedCsv: string | null;
+}
+
+/** Rows per INSERT statement: 16 columns × 1,000 rows stays well under Postgres' 65,535 parameters. */
+const INSERT_BATCH = 1_000;
+
+type Ready = { row: number; trailerNumber: string; fields: ReturnType<typeof applyTrailerRules> };
+
+/** The account an upload goes into: a non-admin's own, whatever it sends; an admin's choice, which must exist. */
+async function uploadAccount(ctx: ServiceContext, requested: unknown): Promise<number> {
+  const accountId = accountScope(ctx.actor, requested);
+  if (accountId === null) throw new ServiceError(400, UPLOAD_MESSAGES.accountRequired, "account_id");
+  if (ctx.actor.isAdmin) {
+    const [account] = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+    if (!account) throw new ServiceError(400, UPLOAD_MESSAGES.accountRequired, "account_id");
+  }
+  return accountId;
+}
+
+async function readUpload(file: UploadedFile | null): Promise<Sheet> {
+  if (!file || !file.name.trim()) throw new ServiceError(400, UPLOAD_MESSAGES.fileRequired, "file");
+  try {
+    return await readSpreadsheet(file.name, file.bytes);
+  } catch (error) {
+    if (error instanceof SpreadsheetRefusal)
+      throw new ServiceError(error.message === UPLOAD_MESSAGES.tooLarge ? 413 : 400, error.message, "file");
+    throw error;
+  }
+}
+
+/**
+ * Each row checked on its own: Add New Trailer's schema and the upload's rules, the location
+ * against the account's places, and a number not seen earlier in the file.
+ */
+async function checkRows(db: Queryable, accountId: number, sheet: Sheet): Promise<{ ready: Ready[]; errors: RowError[] }> {
+  const { positions, missing } = readHeader(sheet.header);
+  if (missing.length) throw new ServiceError(400, missingColumnsMessage(missing), "file");
+  const places = await accountPlaces(db, accountId);
+  const firstRowOf = new Map<string, number>();
+  const ready: Ready[] = [];
+  const errors: RowError[] = [];
+  for (const sheetRow of sheet.rows) {
+    const outcome = checkRow(sheetRow, positions);
+    const refuse = (error: string) => errors.push({ row: outcome.row, trailer_number: outcome.trailerNumber, error });
+    if ("error" in outcome) {
+      refuse(outcome.error);
+      continue;
+    }
+    const value: UploadRow = outcome.value;
+    const location = resolveLocation(places, value.trailer_location);
+    if (!location) {
+      refuse(TRAILER_MESSAGES.locationUnknown);
+      continue;
+    }
+    if (firstRowOf.has(value.trailer_number)) {
+      refuse(duplicateInFileMessage(value.trailer_number));
+      continue;
+    }
+    firstRowOf.set(value.trailer_number, outcome.row);
+    ready.push({ row: outcome.row, trailerNumber: value.trailer_number, fields: applyTrailerRules(value, location) });
+  }
+  return { ready, errors };
+}
+
+/** The numbers among `ready` that the account already has (one query, however many rows). */
+async function takenNumbers(db: Queryable, accountId: number, ready: readonly Ready[]): Promise<Set<string>> {
+  if (!ready.length) return new Set();
+  const numbers = ready.map((entry) => entry.trailerNumber);
+  const rows = await db
+    .select({ number: trailers.trailerNumber })
+    .from(trailers)
+    .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerNumber, numbers)));
+  return new Set(rows.map((row) => row.number));
+}
+
+/** Splits off the rows whose number the account already has, as row errors. */
+function withoutTaken(ready: readonly Ready[], taken: ReadonlySet<string>, errors: RowError[]): Ready[] {
+  return ready.filter((entry) => {
+    if (!taken.has(entry.trailerNumber)) return true;
+    errors.push({ row: entry.row, trailer_number: entry.trailerNumber, error: alreadyExistsMessage(entry.trailerNumber) });
+    return false;
+  });
+}
+
+/**
+ * Bulk Upload Trailers (`/trailers/bulk-upload`, `POST /api/trailers/bulk-upload`): admins and
+ * super managers. Every valid row is added in one transaction, each trailer with its first
+ * location history entry and its audit row (the uploader as actor), in multi-row inserts; one live
+ * event tells the account. Rows that break a rule are reported with their spreadsheet row number
+ * and leave the others alone; a failure while saving adds nothing. Uploads into one account take
+ * turns (an advisory lock), so the same file sent twice at once adds its trailers once.
+ * `dryRun` checks everything and adds nothing.
+ */
+export async function uploadTrailers(
+  ctx: ServiceContext,
+  request: { accountId?: unknown; file: UploadedFile | null; dryRun: boolean },
+): Promise<UploadOutcome> {
+  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, UPLOAD_MESSAGES.denied);
+  const accountId = await uploadAccount(ctx, request.accountId);
+  const sheet = await readUpload(request.file);
+  const { ready, errors } = await checkRows(ctx.db, accountId, sheet);
+
+  let added: number;
+  if (request.dryRun) {
+    added = withoutTaken(ready, await takenNumbers(ctx.db, accountId, ready), errors).length;
+  } else {
+    added = await addTrailers(ctx, accountId, ready, errors);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return {
+    results: { total: sheet.rows.length, success: added, errors, dry_run: request.dryRun },
+    rejectedCsv: errors.length ? rejectedRowsCsv(sheet.header, sheet.rows, errors) : null,
+  };
+}
+
+async function addTrailers(ctx: ServiceContext, accountId: number, ready: readonly Ready[], errors: RowError[]): Promise<number> {
+  const alphaCode = ctx.actor.alphaCode;
+  try {
+    return await write(ctx, async (tx, effects) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trailer-upload'), ${accountId})`);
+      const fresh = withoutTaken(ready, await takenNumbers(tx, accountId, ready), errors);
+      for (let start = 0; start < fresh.length; start += INSERT_BATCH) {
+        const batch = fresh.slice(start, start + INSERT_BATCH);
+        const created = await tx
+          .insert(trailers)
+          .values(batch.map((entry) => ({ ...entry.fields, accountId })))
+          .returning({ id: trailers.id, location: trailers.trailerLocation });
+        await tx
+          .insert(trailerLocationHistory)
+          .values(created.map((trailer) => ({ trailerId: trailer.id, accountId, location: trailer.location, userAlphaCode: alphaCode })));
+      }
+      if (fresh.length) effects.publish(accountId, { type: "trailers_added", account_id: accountId, count: fresh.length });
+      return fresh.length;
+    });
+  } catch (error) {
+    if (error instanceof ServiceError || isDatabaseUnavailable(error)) throw error;
+    // A trailer added meanwhile by Add New Trailer (the unique index), or any other failure: nothing was added.
+    if (isUniqueViolation(error)) throw new ServiceError(409, `${UPLOAD_MESSAGES.rolledBack} ${TRAILER_MESSAGES.numberTaken}.`);
+    console.error(error);
+    throw new ServiceError(500, UPLOAD_MESSAGES.rolledBack);
+  }
+}

@@ -25,7 +25,9 @@ function fromRecords(records: readonly (readonly string[])[], firstRow: number):
   if (!header || isBlankRow(header)) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.empty);
   const rows: SheetRow[] = [];
   data.forEach((cells, index) => {
-    if (!isBlankRow(cells)) rows.push({ row: firstRow + 1 + index, cells });
+    // A cell longer than any field may be is cut just past the longest, so its field's rule names it.
+    if (!isBlankRow(cells))
+      rows.push({ row: firstRow + 1 + index, cells: cells.map((cell) => cell.slice(0, UPLOAD_LIMITS.cellCharacters + 1)) });
   });
   if (data.length > UPLOAD_LIMITS.rows) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.tooManyRows);
   if (rows.length === 0) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.noRows);
@@ -102,7 +104,7 @@ export async function readExcel(bytes: Uint8Array): Promise<Sheet> {
   const records = utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: "" });
   const range = utils.decode_range(sheet["!ref"]);
   return fromRecords(
-    records.map((cells) => cells.map((cell) => cellText(cell).slice(0, UPLOAD_LIMITS.cellCharacters + 1))),
+    records.map((cells) => cells.map(cellText)),
     range.s.r + 1,
   );
 }

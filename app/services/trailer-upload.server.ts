@@ -169,7 +169,9 @@ async function addTrailers(ctx: ServiceContext, accountId: number, ready: readon
     if (error instanceof ServiceError || isDatabaseUnavailable(error)) throw error;
     // A trailer added meanwhile by Add New Trailer (the unique index), or any other failure: nothing was added.
     if (isUniqueViolation(error)) throw new ServiceError(409, `${UPLOAD_MESSAGES.rolledBack} ${TRAILER_MESSAGES.numberTaken}.`);
-    console.error(error);
+    // One line: a failed multi-row insert's error carries its whole statement.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    console.error(`trailer upload rolled back: ${cause instanceof Error ? cause.message : String(cause)}`);
     throw new ServiceError(500, UPLOAD_MESSAGES.rolledBack);
   }
 }

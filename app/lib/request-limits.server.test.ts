@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readJson } from "./api.server";
-import { BODY_LIMIT_BYTES, bodyTooLargeMessage, readBounded, withinBodyLimit } from "./request-limits.server";
+import { UPLOAD_MESSAGES } from "../domain/trailer-upload";
+import type { ServiceError } from "../services/errors.server";
+import { BODY_LIMIT_BYTES, bodyTooLargeMessage, readBounded, UPLOAD_BODY_LIMIT_BYTES, withinBodyLimit } from "./request-limits.server";
+import { readUploadForm } from "./upload-form.server";
 
 const url = "http://localhost/api/trailers";
 
@@ -70,5 +73,26 @@ describe("request body cap", () => {
     expect(refusal).toEqual({ status: 413, error: bodyTooLargeMessage(BODY_LIMIT_BYTES) });
     const notJson = await readJson(new Request(url, { method: "POST", body: "{broken" })).catch((thrown: Response) => errorOf(thrown));
     expect(notJson).toEqual({ status: 400, error: "The request body must be JSON" });
+  });
+});
+
+describe("an upload's body", () => {
+  it("streams to the route, capped: a chunked body past the upload cap is a 413 with the file limit's message", async () => {
+    const boundary = "b0undary";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    const body = new Blob([head, new Uint8Array(UPLOAD_BODY_LIMIT_BYTES + 1), `\r\n--${boundary}--\r\n`]).stream();
+    const request = new Request("http://localhost/api/trailers/bulk-upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    const capped = await withinBodyLimit(request);
+    expect(capped).toBeInstanceOf(Request);
+    const refusal = await readUploadForm(capped as Request).then(
+      () => null,
+      (error: ServiceError) => ({ status: error.status, message: error.message }),
+    );
+    expect(refusal).toEqual({ status: 413, message: UPLOAD_MESSAGES.tooLarge });
   });
 });

@@ -40,8 +40,10 @@ export function bodyLimitFor(pathname: string): number {
   return LARGER_BODY_LIMITS[pathname] ?? BODY_LIMIT_BYTES;
 }
 
+export const BODY_TOO_LARGE_PREFIX = "The request body is too large";
+
 export function bodyTooLargeMessage(limit: number): string {
-  return `The request body is too large: at most ${Math.round((limit / MEGABYTE) * 10) / 10} MB`;
+  return `${BODY_TOO_LARGE_PREFIX}: at most ${Math.round((limit / MEGABYTE) * 10) / 10} MB`;
 }
 
 /** The 413 answer, as JSON `{error, errors}` like every refusal of the API. */

@@ -1,13 +1,20 @@
 import { UPLOAD_MESSAGES } from "../domain/trailer-upload";
 import { ServiceError } from "../services/errors.server";
 import type { UploadedFile } from "../services/trailer-upload.server";
-import { BodyTooLarge } from "./request-limits.server";
+import { BODY_TOO_LARGE_PREFIX, BodyTooLarge } from "./request-limits.server";
 
 /** What the upload form and `POST /api/trailers/bulk-upload` send: the file, the admin's account, and whether only to check. */
 export interface UploadForm {
   accountId: string | null;
   file: UploadedFile | null;
   dryRun: boolean;
+}
+
+/** The cap's error as the runtime passes it on: itself, as a cause, or by its message. */
+function isBodyTooLarge(error: unknown): boolean {
+  if (error instanceof BodyTooLarge) return true;
+  if (!(error instanceof Error)) return false;
+  return error.cause instanceof BodyTooLarge || error.message.startsWith(BODY_TOO_LARGE_PREFIX);
 }
 
 function isTrue(value: FormDataEntryValue | null): boolean {
@@ -25,7 +32,7 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
   try {
     form = await request.formData();
   } catch (error) {
-    if (error instanceof BodyTooLarge || (error instanceof Error && error.cause instanceof BodyTooLarge)) {
+    if (isBodyTooLarge(error)) {
       throw new ServiceError(413, UPLOAD_MESSAGES.tooLarge, "file");
     }
     throw new ServiceError(400, UPLOAD_MESSAGES.fileRequired, "file");

@@ -17,23 +17,33 @@ export const UPLOAD_BODY_LIMIT_BYTES = 5 * MEGABYTE + 64 * 1024;
 const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
   "/api/trailers/bulk-upload": UPLOAD_BODY_LIMIT_BYTES,
   "/trailers/bulk-upload": UPLOAD_BODY_LIMIT_BYTES,
+  // The page's form posted with JavaScript (Remix's single fetch).
+  "/trailers/bulk-upload.data": UPLOAD_BODY_LIMIT_BYTES,
 };
 
 /** What reading a capped body throws once the body turns out longer than its cap. */
 export class BodyTooLarge extends Error {}
 
-/** A stream that passes at most `limit` bytes through, then fails with BodyTooLarge. */
+/**
+ * A stream that passes at most `limit` bytes through, then fails with BodyTooLarge. It reads the
+ * body only when asked, so a request refused before its body is read leaves the body unread.
+ */
 function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   let length = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        length += chunk.byteLength;
-        if (length > limit) controller.error(new BodyTooLarge(bodyTooLargeMessage(limit)));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      length += value.byteLength;
+      if (length <= limit) return controller.enqueue(value);
+      controller.error(new BodyTooLarge(bodyTooLargeMessage(limit)));
+      await reader.cancel().catch(() => undefined);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
 
 export function bodyLimitFor(pathname: string): number {

@@ -3,7 +3,7 @@ import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { asRefusal } from "~/services/errors.server";
-import { uploadTrailers } from "~/services/trailer-upload.server";
+import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
 
 /**
  * `POST /api/trailers/bulk-upload`: multipart `file`, `account_id` (admins), `dry_run`. Answers
@@ -14,6 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   try {
     const { ctx } = await requireApi(context);
+    requireUploader(ctx);
     const form = await readUploadForm(request);
     const { results } = await uploadTrailers(ctx, form);
     return Response.json({ success: true, error: null, results });

@@ -115,6 +115,11 @@ function withoutTaken(ready: readonly Ready[], taken: ReadonlySet<string>, error
   });
 }
 
+/** Who may upload: admins and super managers (the roles that add trailers). Checked before the file is read. */
+export function requireUploader(ctx: ServiceContext): void {
+  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, UPLOAD_MESSAGES.denied);
+}
+
 /**
  * Bulk Upload Trailers (`/trailers/bulk-upload`, `POST /api/trailers/bulk-upload`): admins and
  * super managers. Every valid row is added in one transaction, each trailer with its first
@@ -128,7 +133,7 @@ export async function uploadTrailers(
   ctx: ServiceContext,
   request: { accountId?: unknown; file: UploadedFile | null; dryRun: boolean },
 ): Promise<UploadOutcome> {
-  if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, UPLOAD_MESSAGES.denied);
+  requireUploader(ctx);
   const accountId = await uploadAccount(ctx, request.accountId);
   const sheet = await readUpload(request.file);
   const { ready, errors } = await checkRows(ctx.db, accountId, sheet);

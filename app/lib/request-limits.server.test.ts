@@ -95,4 +95,22 @@ describe("an upload's body", () => {
     );
     expect(refusal).toEqual({ status: 413, message: UPLOAD_MESSAGES.tooLarge });
   });
+
+  it("is not touched until the route reads it, and is let go once read or refused, for the runtime to drain", async () => {
+    const upload = (stream: ReadableStream<Uint8Array>) =>
+      new Request("http://localhost/api/trailers/bulk-upload", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const unread = streamed(2 * 64 * 1024);
+    const refused = (await withinBodyLimit(upload(unread.stream))) as Request;
+    expect(refused.bodyUsed).toBe(false);
+    expect(unread.stream.locked).toBe(false);
+
+    const read = streamed(2 * 64 * 1024);
+    expect((await ((await withinBodyLimit(upload(read.stream))) as Request).arrayBuffer()).byteLength).toBe(2 * 64 * 1024);
+    expect(read.stream.locked).toBe(false);
+
+    const long = streamed(UPLOAD_BODY_LIMIT_BYTES + 10 * 64 * 1024);
+    await expect(((await withinBodyLimit(upload(long.stream))) as Request).arrayBuffer()).rejects.toThrow();
+    expect(long.stream.locked).toBe(false);
+    expect(long.pulled()).toBeLessThanOrEqual(UPLOAD_BODY_LIMIT_BYTES + 3 * 64 * 1024);
+  });
 });

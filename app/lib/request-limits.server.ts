@@ -25,25 +25,39 @@ const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
 export class BodyTooLarge extends Error {}
 
 /**
- * A stream that passes at most `limit` bytes through, then fails with BodyTooLarge. It reads the
- * body only when asked, so a request refused before its body is read leaves the body unread.
+ * A stream that passes at most `limit` bytes through, then fails with BodyTooLarge. It takes hold
+ * of the body only while the route reads it and lets go when it stops (the end, the cap, a cancel),
+ * so the runtime can drain whatever a refused or over-long request left unread.
  */
 function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   let length = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      length += value.byteLength;
-      if (length <= limit) return controller.enqueue(value);
-      controller.error(new BodyTooLarge(bodyTooLargeMessage(limit)));
-      await reader.cancel().catch(() => undefined);
+  const letGo = () => {
+    reader?.releaseLock();
+    reader = null;
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= body.getReader();
+        const { done, value } = await reader.read();
+        if (done) {
+          letGo();
+          return controller.close();
+        }
+        length += value.byteLength;
+        if (length <= limit) return controller.enqueue(value);
+        letGo();
+        controller.error(new BodyTooLarge(bodyTooLargeMessage(limit)));
+      },
+      async cancel(reason) {
+        await reader?.cancel(reason);
+        letGo();
+      },
     },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+    // No read ahead: a read only when the route asks for one.
+    { highWaterMark: 0 },
+  );
 }
 
 export function bodyLimitFor(pathname: string): number {

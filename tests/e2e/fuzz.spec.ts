@@ -10,7 +10,8 @@ import { openWorld, waitForHealth, type World } from "./fuzz/world";
  * arbitrary JSON bodies and field values, query strings and path ids, as each role that reaches
  * the endpoint's validation, as one that does not, and signed out. Every answer comes within a few
  * seconds and below 500, and a refused request leaves every table's row count and the audit log as
- * they were. FUZZ_SEED replays a run (the default is fixed), FUZZ_RUNS scales it, FUZZ_FINDINGS=file
+ * they were. FUZZ_SEED replays a run (the default is fixed), FUZZ_RUNS scales it, FUZZ_TRACE=file
+ * records every answer's status and start, FUZZ_FINDINGS=file
  * records every failing case there instead of stopping at the first.
  */
 

@@ -3,6 +3,7 @@ import { TRAILER_TYPES, TRUCK_TYPES } from "../../../app/domain/assets";
 import { MOVE_STATES, MOVE_TYPES } from "../../../app/domain/moves";
 import { ROLES, type Role } from "../../../app/domain/roles";
 import { LOAD_TYPES } from "../../../app/domain/trailers";
+import { UPLOAD_COLUMNS } from "../../../app/domain/trailer-upload";
 import { TRUCK_STATUSES } from "../../../app/domain/trucks";
 import { dayFromToday, HOSTILE_IDS, hostileText } from "./arbitraries";
 import { FUZZ_BUILDING, FUZZ_DOORS, FUZZ_YARD, type RecordKind } from "./world";
@@ -23,6 +24,8 @@ export interface Endpoint {
   /** Path with `{id}`, `{action}` or `{rest}` filled from `params`. */
   path: string;
   form?: boolean;
+  /** The body is multipart/form-data (a file upload): a field whose value is an UploadFile goes as a file. */
+  multipart?: boolean;
   /** A page (its loader): refusals are redirects, as for forms. */
   page?: boolean;
   params?: Record<string, fc.Arbitrary<string>>;
@@ -44,6 +47,16 @@ export interface Endpoint {
   writes?: boolean;
   /** Product-wide state a successful case changes, put back after each case. */
   restoreSettings?: boolean;
+}
+
+/** A file of a multipart body: its name and its content. */
+export interface UploadFile {
+  upload: string;
+  content: string;
+}
+
+export function isUploadFile(value: unknown): value is UploadFile {
+  return !!value && typeof value === "object" && typeof (value as UploadFile).upload === "string" && "content" in value;
 }
 
 const ALL = ROLES;
@@ -96,6 +109,58 @@ const past = dayFromToday(-3000, 0);
 const future = dayFromToday(1, 3000);
 const text = fc.string({ maxLength: 30 });
 const account = token("account");
+
+const uploadFlag = fc.constantFrom("TRUE", "false", "Yes", "n", "1", "0", "", "maybe");
+/** One spreadsheet row of the bulk upload, in UPLOAD_COLUMNS order: cells it accepts, now and then a hostile one. */
+const uploadRow = fc
+  .tuple(
+    number("FZU-"),
+    location,
+    fc.constantFrom("FUZZ", ""),
+    plate,
+    state,
+    fc.constantFrom(...TRAILER_TYPES, "boxcar"),
+    uploadFlag,
+    plate,
+    uploadFlag,
+    fc.integer({ min: -1, max: 40 }).map(String),
+    uploadFlag,
+    uploadFlag,
+    text,
+    uploadFlag,
+  )
+  .chain((cells) =>
+    fc
+      .array(fc.tuple(fc.nat({ max: cells.length - 1 }), hostileText), { maxLength: 2 })
+      .map((hostile) => cells.map((cell, index) => hostile.find(([at]) => at === index)?.[1] ?? cell)),
+  );
+const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+/** A file for the bulk upload: a CSV of the template's columns (some left out), or text that is no spreadsheet, under any name. */
+const spreadsheet: fc.Arbitrary<UploadFile> = fc.record({
+  upload: fc.oneof(
+    { weight: 3, arbitrary: fc.constant("trailers.csv") },
+    { weight: 1, arbitrary: fc.constantFrom("TRAILERS.CSV", "trailers.xlsx", "trailers.xls", "trailers.txt", "trailers", ".csv") },
+  ),
+  content: fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({
+          columns: fc.oneof(
+            { weight: 3, arbitrary: fc.constant<number[]>([...UPLOAD_COLUMNS.keys()]) },
+            { weight: 1, arbitrary: fc.subarray([...UPLOAD_COLUMNS.keys()], { minLength: 1 }) },
+          ),
+          delimiter: fc.constantFrom(",", ";", "\t"),
+          rows: fc.array(uploadRow, { minLength: 1, maxLength: 6 }),
+        })
+        .map(({ columns, delimiter, rows }) =>
+          [[...UPLOAD_COLUMNS], ...rows].map((row) => columns.map((column) => quoted(row[column])).join(delimiter)).join("\r\n"),
+        ),
+    },
+    { weight: 1, arbitrary: hostileText },
+    { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
+  ),
+});
 
 function trailerFields(form: boolean) {
   return {
@@ -465,6 +530,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
     roles: ALL,
   },
   { route: "api.trailers._index", method: "POST", path: "/api/trailers/", body: trailerFields(false), roles: EDITORS, refused: "manager" },
+  {
+    route: "api.trailers.bulk-upload",
+    method: "POST",
+    path: "/api/trailers/bulk-upload",
+    multipart: true,
+    body: { file: spreadsheet, account_id: account, dry_run: fc.constantFrom("true", "false", "") },
+    roles: EDITORS,
+    refused: "manager",
+  },
   {
     route: "api.trucks.$id.location-history",
     method: "GET",

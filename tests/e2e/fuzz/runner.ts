@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { Role } from "../../../app/domain/roles";
 import { anyJson, mutatedBody, notJson, queryString } from "./arbitraries";
-import type { Endpoint } from "./endpoints";
+import { isUploadFile, type Endpoint } from "./endpoints";
 import { changes, waitForHealth, FUZZ_BUILDING, FUZZ_YARD, truckBody, type Actor, type RecordKind, type World } from "./world";
 
 /** Base seed of every property; each property derives its own from it and its name, so one can be replayed alone. */
@@ -47,10 +47,11 @@ export function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<Case> {
   if (endpoint.form) {
     body = (endpoint.body ? mutatedBody(endpoint.body) : fc.constant({})).map((fields) => ({ fields }));
   } else if (endpoint.method !== "GET") {
+    const valid = endpoint.body ? mutatedBody(endpoint.body) : fc.constant({});
     body = fc.oneof(
       {
         weight: endpoint.body ? 6 : 1,
-        arbitrary: (endpoint.body ? mutatedBody(endpoint.body) : fc.constant({})).map((json) => ({ json })),
+        arbitrary: endpoint.multipart ? valid.map((fields) => ({ fields })) : valid.map((json) => ({ json })),
       },
       { weight: 2, arbitrary: anyJson.map((json) => ({ json })) },
       { weight: 1, arbitrary: notJson.map((raw) => ({ raw })) },
@@ -268,18 +269,31 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
   for (const [name, value] of Object.entries(input.headers)) headers[name] = String(await scope.resolve(value));
   let data: string | undefined;
   let shownBody: unknown = null;
+  let multipart: FormData | undefined;
   if (input.body && "fields" in input.body) {
     const fields = (await scope.resolve(input.body.fields)) as Record<string, unknown>;
     const form = new URLSearchParams();
+    multipart = endpoint.multipart ? new FormData() : undefined;
+    // Form posts carry the token as a field (the first one), as the pages send it.
+    if (endpoint.form) multipart?.append("csrf", actor.csrf);
     for (const [key, value] of Object.entries(fields)) {
       const safe = guard && KIND_OF_FIELD[key] ? scope.keepOffDemoData(KIND_OF_FIELD[key], value, key) : value;
       for (const item of Array.isArray(safe) ? safe : [safe]) {
-        form.append(key, item === null || item === undefined ? "" : typeof item === "object" ? JSON.stringify(item) : String(item));
+        if (isUploadFile(item)) {
+          multipart?.append(key, new Blob([item.content]), item.upload);
+          form.append(key, `file ${item.upload}: ${item.content}`);
+          continue;
+        }
+        const text = item === null || item === undefined ? "" : typeof item === "object" ? JSON.stringify(item) : String(item);
+        multipart?.append(key, text);
+        form.append(key, text);
       }
     }
     form.append("csrf", actor.csrf);
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    data = form.toString();
+    if (!multipart) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      data = form.toString();
+    }
     shownBody = Object.fromEntries([...form.entries()].filter(([key]) => key !== "csrf"));
   } else if (input.body && "json" in input.body) {
     let json = await scope.resolve(input.body.json);
@@ -313,7 +327,14 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
   let answer = "";
   let failure: string | null = null;
   try {
-    const response = await context.fetch(path, { method: endpoint.method, headers, data, maxRedirects: 0, timeout: FUZZ_TIMEOUT_MS });
+    const response = await context.fetch(path, {
+      method: endpoint.method,
+      headers,
+      data,
+      multipart,
+      maxRedirects: 0,
+      timeout: FUZZ_TIMEOUT_MS,
+    });
     status = response.status();
     answer = (await response.text()).slice(0, 300);
     if (status >= 300 && status < 400) answer = `→ ${response.headers().location}`;
@@ -343,6 +364,7 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
     PROFILE.slowestMs = ms;
     SLOWEST.case = `${endpoint.method} ${path} as ${role ?? "signed out"} → ${status}`;
   }
+  if (process.env.FUZZ_TRACE) appendFileSync(process.env.FUZZ_TRACE, `${status} ${role} ${answer.slice(0, 160)}\n`);
   if (!failure) return { failure: null, status, ms };
 
   const description = [

@@ -14,7 +14,6 @@ import {
 } from "~/domain/trailer-upload";
 
 const TEMPLATE_PATH = "/trailers/bulk-upload/template";
-const REQUIRED = new Set<string>(REQUIRED_COLUMNS);
 const count = (value: number) => value.toLocaleString("en-US");
 
 /** The columns of the file and their rules (a native disclosure: keyboard and no JavaScript included), and the template. */
@@ -32,11 +31,11 @@ export function TemplateHelp() {
             At most {count(UPLOAD_LIMITS.fileBytes / 1024 / 1024)} MB and {count(UPLOAD_LIMITS.rows)} rows; CSV (comma or semicolon), .xls
             or .xlsx (the first sheet).
           </p>
-          <Table headings={["Column", "", "Rule"]} className="overflow-x-auto rounded-md border border-slate-200">
+          <p>Required columns: {REQUIRED_COLUMNS.join(", ")}. Every other column may be left out or left blank.</p>
+          <Table headings={["Column", "Rule"]} className="overflow-x-auto rounded-md border border-slate-200">
             {UPLOAD_COLUMNS.map((column) => (
               <tr key={column}>
-                <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{column}</td>
-                <td className="whitespace-nowrap px-3 py-2">{REQUIRED.has(column) ? "Required" : "Optional"}</td>
+                <td className="px-3 py-2 font-mono text-xs">{column}</td>
                 <td className="px-3 py-2">{COLUMN_HELP[column]}</td>
               </tr>
             ))}

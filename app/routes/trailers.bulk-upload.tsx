@@ -28,16 +28,20 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
 /**
  * The upload form (multipart: `file`, `account_id` for admins, `intent=check` for Check file),
  * with or without JavaScript. The results come back with the first rows of the error table and
- * the rejected rows as CSV; a refusal comes back with its message and the field it is about.
+ * the rejected rows as CSV; a refusal comes back with its message and the field it is about; both
+ * with the account the form named, which the page keeps chosen.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, user } = await requirePage(request, context);
+  let account: string | null = null;
   try {
     requireUploader(ctx);
     const form = await readUploadForm(request);
+    account = form.accountId;
     const { results, rejectedCsv } = await uploadTrailers(ctx, form);
     const answer: UploadAnswer = {
       ok: true,
+      account,
       results: { ...results, errors: results.errors.slice(0, ERROR_ROWS_SHOWN) },
       errorCount: results.errors.length,
       rejectedCsv,
@@ -47,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (caught) {
     const refusal = asRefusal(caught);
     if (!refusal) throw caught;
-    const answer: UploadAnswer = { ok: false, error: refusal.message, field: refusal.field ?? null };
+    const answer: UploadAnswer = { ok: false, account, error: refusal.message, field: refusal.field ?? null };
     return data(answer, { status: refusal.status });
   }
 }

@@ -107,6 +107,7 @@ test("an admin downloads the template and uploads it unchanged: two trailers on 
   await page.getByRole("link", { name: `Bulk upload trailers into ${TEMPLATE_ACCOUNT}` }).click();
   await expect(page.getByRole("heading", { name: "Bulk Upload Trailers" })).toBeVisible();
   await expect(page.getByLabel("Account")).toHaveValue(String(newark.id));
+  await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/admin/dashboard");
 
   await page.getByText("Template help: the columns of the file").click();
   for (const column of ["trailer_number", "trailer_location", "company_owner", "load_number", "tagged_description"]) {
@@ -226,6 +227,26 @@ test("a super manager checks an .xlsx with errors (nothing added), uploads it, r
   );
 });
 
+test("a file with more errors than the table shows: the first 500 in the table, all of them in the rejected rows", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
+  const superManager = await newUser("super_manager");
+  await signInAs(page, superManager.email);
+  await visit(page, "/trailers/bulk-upload");
+  const prefix = `ME${unique()}`;
+  const rows = Array.from({ length: 503 }, (_, index) => [`${prefix}-${index}`, "Road", ""]);
+  await page.getByLabel(FILE_LABEL).setInputFiles(csvFile("many.csv", [["trailer_number", "trailer_location", "company_owner"], ...rows]));
+  await submitAndWait(page.getByRole("button", { name: "Check file" }), { shows: page.getByRole("region", { name: "Check Results" }) });
+  const checked = await results(page, "Check Results");
+  await expectCounts(checked, "Ready to Add", [503, 0, 503]);
+  expect(await errorRows(checked)).toHaveLength(500);
+  await expect(checked).toContainText("The first 500 of 503 errors; the rejected rows' CSV has them all.");
+  const rejected = await download(page, checked.getByRole("link", { name: "Download rejected rows (CSV)" }));
+  expect(parse(rejected.text)).toHaveLength(504);
+});
+
 test("the form's messages: no file, no account, a wrong type, a file the server refuses; a broken answer", async ({
   page,
   newUser,
@@ -335,6 +356,7 @@ test.describe("without JavaScript, on a phone", () => {
     const superManager = await newUser("super_manager");
     await signInAs(page, superManager.email);
     await page.goto("/trailers/bulk-upload");
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const template = await download(page, page.getByRole("link", { name: "Download Template CSV" }));
     expect(template.text).toBe(templateCsv());
@@ -380,12 +402,21 @@ test.describe("without JavaScript, on a phone", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("an admin who chooses no account is told to choose one", async ({ page, newUser, signInAs }) => {
+  test("an admin who chooses no account is told to choose one; a chosen account stays chosen", async ({ page, newUser, signInAs, db }) => {
     const admin = await newUser("admin");
     await signInAs(page, admin.email);
     await page.goto("/trailers/bulk-upload");
+    const upload = page.getByRole("button", { name: "Upload", exact: true });
     await page.getByLabel(FILE_LABEL).setInputFiles(csvFile("fleet.csv", [["trailer_number"], ["NA-1"]]));
-    await submitAndWait(page.getByRole("button", { name: "Upload", exact: true }));
+    await submitAndWait(upload);
     await expect(page.getByLabel("Account")).toHaveAccessibleDescription(UPLOAD_MESSAGES.accountRequired);
+
+    const newark = await accountNamed(db, TEMPLATE_ACCOUNT);
+    await page.getByLabel("Account").selectOption(String(newark.id));
+    await page.getByLabel(FILE_LABEL).setInputFiles({ name: "fleet.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF") });
+    await submitAndWait(upload);
+    await expect(page.getByLabel(FILE_LABEL)).toHaveAccessibleDescription(UPLOAD_MESSAGES.fileType);
+    await expect(page.getByLabel("Account")).toHaveValue(String(newark.id));
+    await expect(page.getByLabel("Account")).toHaveAccessibleDescription("");
   });
 });

@@ -7,10 +7,13 @@ import { buttonStyles } from "~/components/ui/modal";
 import { fileRefusal, UPLOAD_EXTENSIONS, UPLOAD_MESSAGES } from "~/domain/trailer-upload";
 import { TemplateHelp, UploadResultsPanel, type ShownUpload } from "./upload-results";
 
-export const UPLOAD_PATH = "/trailers/bulk-upload";
+const UPLOAD_PATH = "/trailers/bulk-upload";
 
-/** The action's answer: the upload's results, or a refusal with its message and the field it is about. */
-export type UploadAnswer = ({ ok: true } & ShownUpload) | { ok: false; error: string; field: string | null };
+/**
+ * The action's answer: the upload's results, or a refusal with its message and the field it is
+ * about; with the account the form named (an admin's), so the page keeps it chosen.
+ */
+export type UploadAnswer = { account: string | null } & (({ ok: true } & ShownUpload) | { ok: false; error: string; field: string | null });
 
 /** The messages of the form: next to the account or the file, or (the upload failed) above the form. */
 interface FormErrors {
@@ -120,7 +123,7 @@ export function BulkUpload({
               ref={accountRef}
               id="upload-account"
               name="account_id"
-              defaultValue={accountId ?? ""}
+              defaultValue={answer?.account ?? accountId ?? ""}
               aria-invalid={errors.account_id ? true : undefined}
               aria-describedby="upload-account-error"
               onChange={() => setErrors((current) => ({ ...current, account_id: undefined }))}

@@ -15,6 +15,7 @@ const EXPECTED: Record<string, (role: Role) => true | string> = {
   "/companies/1/edit": (role) => (role === "admin" ? true : "/"),
   "/trailers/new": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
   "/trailers/bulk-upload": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
+  "/trailers/bulk-upload/template": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
   "/trailers/1/edit": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
   "/trucks/new": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),
   "/trucks/1/edit": (role) => (role === "admin" || role === "super_manager" ? true : "/login"),

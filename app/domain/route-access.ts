@@ -46,6 +46,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule(`/companies/${id}/edit`, "/companies/1/edit", ADMIN, "/"),
   rule("/trailers/new", "/trailers/new", ASSET_EDITORS, "/login"),
   rule("/trailers/bulk-upload", "/trailers/bulk-upload", ASSET_EDITORS, "/login"),
+  rule("/trailers/bulk-upload/template", "/trailers/bulk-upload/template", ASSET_EDITORS, "/login"),
   rule(`/trailers/${id}/edit`, "/trailers/1/edit", ASSET_EDITORS, "/login"),
   rule("/trucks/new", "/trucks/new", ASSET_EDITORS, "/login"),
   rule(`/trucks/${id}/edit`, "/trucks/1/edit", ASSET_EDITORS, "/login"),

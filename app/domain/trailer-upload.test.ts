@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   checkRow,
+  csvDataUrl,
+  fileRefusal,
   headerKey,
   missingColumnsMessage,
   parseUploadBoolean,
@@ -10,6 +12,9 @@ import {
   templateCsv,
   toCsv,
   UPLOAD_COLUMNS,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  uploadExtension,
 } from "./trailer-upload";
 import { TRAILER_MESSAGES } from "./trailers";
 
@@ -158,5 +163,27 @@ describe("CSV out", () => {
     expect(csv).toBe(
       "trailer_number,trailer_location,company_owner,error\r\nA-2,Nowhere,X,Trailer location must be one of this account's locations\r\nA-3,Road,,Owner is required\r\n",
     );
+  });
+});
+
+describe("the chosen file", () => {
+  it("is a .csv, .xls or .xlsx file of at most 5 MB, checked before it is sent", () => {
+    expect(uploadExtension("Fleet.XLSX")).toBe(".xlsx");
+    expect(uploadExtension("fleet.xlsm")).toBeNull();
+    expect(uploadExtension("fleet.csv.exe")).toBeNull();
+    expect(fileRefusal(null)).toBe(UPLOAD_MESSAGES.fileRequired);
+    expect(fileRefusal({ name: "fleet.csv", size: 0 })).toBe(UPLOAD_MESSAGES.fileRequired);
+    expect(fileRefusal({ name: "fleet.txt", size: 10 })).toBe(UPLOAD_MESSAGES.fileType);
+    expect(fileRefusal({ name: "fleet.xls", size: UPLOAD_LIMITS.fileBytes + 1 })).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(fileRefusal({ name: "fleet.xlsx", size: UPLOAD_LIMITS.fileBytes })).toBeNull();
+  });
+});
+
+describe("the rejected rows' download", () => {
+  it("is a data: URL holding the CSV as UTF-8", () => {
+    const csv = "trailer_number,error\r\nÉTÉ-1,Owner is required\r\n".repeat(5000);
+    const url = csvDataUrl(csv);
+    expect(url.startsWith("data:text/csv;charset=utf-8;base64,")).toBe(true);
+    expect(Buffer.from(url.split(",")[1], "base64").toString("utf8")).toBe(csv);
   });
 });

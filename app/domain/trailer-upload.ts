@@ -35,6 +35,24 @@ export const UPLOAD_LIMITS = {
 } as const;
 
 export const UPLOAD_EXTENSIONS = [".csv", ".xls", ".xlsx"] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+/** The file's extension, lower case, when it is one the upload takes. */
+export function uploadExtension(fileName: string): UploadExtension | null {
+  const match = /\.(csv|xlsx?)$/i.exec(fileName.trim());
+  return match ? (`.${match[1].toLowerCase()}` as UploadExtension) : null;
+}
+
+/**
+ * Why a chosen file cannot be sent, or null: none chosen (or an empty one), a type the upload does
+ * not take, or past the size limit. The page checks before sending, the service on arrival.
+ */
+export function fileRefusal(file: { name: string; size: number } | null): string | null {
+  if (!file || !file.name.trim() || file.size === 0) return UPLOAD_MESSAGES.fileRequired;
+  if (!uploadExtension(file.name)) return UPLOAD_MESSAGES.fileType;
+  if (file.size > UPLOAD_LIMITS.fileBytes) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
 
 export const REQUIRED_COLUMNS = ["trailer_number", "trailer_location", "company_owner"] as const;
 export const OPTIONAL_COLUMNS = [
@@ -239,3 +257,16 @@ export function rejectedRowsCsv(header: readonly string[], rows: readonly SheetR
 }
 
 export const REJECTED_FILE_NAME = "rejected_trailers.csv";
+
+/** The rows of the results table the page shows; the rejected rows' CSV has them all. */
+export const ERROR_ROWS_SHOWN = 500;
+
+/** CSV text as a `data:` URL (UTF-8, base64), for a download link that needs no request. */
+export function csvDataUrl(csv: string): string {
+  const bytes = new TextEncoder().encode(csv);
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return `data:text/csv;charset=utf-8;base64,${btoa(binary)}`;
+}

@@ -1,6 +1,6 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { read as readWorkbook, utils } from "@e965/xlsx";
-import { isBlankRow, UPLOAD_LIMITS, UPLOAD_MESSAGES, type SheetRow } from "../domain/trailer-upload";
+import { isBlankRow, UPLOAD_LIMITS, UPLOAD_MESSAGES, uploadExtension, type SheetRow } from "../domain/trailer-upload";
 import { isZip, NotAZip, UnpackedTooLarge, unpackedZip } from "./zip.server";
 
 /**
@@ -107,12 +107,6 @@ export async function readExcel(bytes: Uint8Array): Promise<Sheet> {
     records.map((cells) => cells.map(cellText)),
     range.s.r + 1,
   );
-}
-
-/** The file's extension, lower case, when it is one the upload takes. */
-export function uploadExtension(fileName: string): ".csv" | ".xls" | ".xlsx" | null {
-  const match = /\.(csv|xlsx?)$/i.exec(fileName.trim());
-  return match ? (`.${match[1].toLowerCase()}` as ".csv" | ".xls" | ".xlsx") : null;
 }
 
 /** Reads an upload by its extension. */

@@ -6,6 +6,7 @@ import {
   alreadyExistsMessage,
   checkRow,
   duplicateInFileMessage,
+  fileRefusal,
   missingColumnsMessage,
   readHeader,
   rejectedRowsCsv,
@@ -50,13 +51,18 @@ async function uploadAccount(ctx: ServiceContext, requested: unknown): Promise<n
   return accountId;
 }
 
+/** A refusal of the file itself: 413 past its size limit, else 400. */
+function fileError(message: string): ServiceError {
+  return new ServiceError(message === UPLOAD_MESSAGES.tooLarge ? 413 : 400, message, "file");
+}
+
 async function readUpload(file: UploadedFile | null): Promise<Sheet> {
-  if (!file || !file.name.trim()) throw new ServiceError(400, UPLOAD_MESSAGES.fileRequired, "file");
+  const refused = fileRefusal(file && { name: file.name, size: file.bytes.byteLength });
+  if (refused !== null || file === null) throw fileError(refused ?? UPLOAD_MESSAGES.fileRequired);
   try {
     return await readSpreadsheet(file.name, file.bytes);
   } catch (error) {
-    if (error instanceof SpreadsheetRefusal)
-      throw new ServiceError(error.message === UPLOAD_MESSAGES.tooLarge ? 413 : 400, error.message, "file");
+    if (error instanceof SpreadsheetRefusal) throw fileError(error.message);
     throw error;
   }
 }

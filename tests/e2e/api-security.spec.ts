@@ -16,6 +16,8 @@ const BUILT_PAGES = new Set([
   "/companies/new",
   "/companies/1/edit",
   "/trailers/new",
+  "/trailers/bulk-upload",
+  "/trailers/bulk-upload/template",
   "/trailers/1",
   "/trailers/1/edit",
   "/buildings/new",

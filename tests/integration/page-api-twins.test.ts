@@ -10,6 +10,8 @@ import { DEFAULT_VIEW } from "../../app/domain/dashboard";
 import { ServiceError } from "../../app/services/errors.server";
 import { createPlace, getPlace, updatePlace } from "../../app/services/places.server";
 import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
+import { templateCsv } from "../../app/domain/trailer-upload";
+import { uploadTrailers } from "../../app/services/trailer-upload.server";
 import { createTrailer, getTrailer, updateTrailer } from "../../app/services/trailers.server";
 import { createTruck, getTruck, updateTruck } from "../../app/services/trucks.server";
 import { createUser as addUser, getVisibleUser, updateUser } from "../../app/services/users.server";
@@ -66,6 +68,9 @@ const trailerInput = () => ({
   type: "dry_53",
   company_owner: "Acme",
 });
+/** Check file with the template: the upload's rules, nothing added. */
+const checkTemplate = (ctx: ServiceContext) =>
+  uploadTrailers(ctx, { accountId, file: { name: "template.csv", bytes: new TextEncoder().encode(templateCsv()) }, dryRun: true });
 const truckInput = () => ({
   account_id: accountId,
   truck_number: `TK${next()}`,
@@ -88,6 +93,9 @@ const TWINS: Record<string, (ctx: ServiceContext) => Promise<unknown>> = {
   "/companies/new": (ctx) => createCompany(ctx, { company_name: `Twin Co ${next()}` }),
   "/companies/1/edit": (ctx) => renameCompany(ctx, companyId, { company_name: `Twins Co ${next()}` }),
   "/trailers/new": (ctx) => createTrailer(ctx, trailerInput()),
+  "/trailers/bulk-upload": checkTemplate,
+  // The template is the upload's: open to those who may upload.
+  "/trailers/bulk-upload/template": checkTemplate,
   "/trailers/1/edit": (ctx) => updateTrailer(ctx, ids.trailer, { ...trailerInput(), trailer_number: "TWIN-EDIT" }),
   "/trucks/new": (ctx) => createTruck(ctx, truckInput()),
   "/trucks/1/edit": (ctx) => updateTruck(ctx, ids.truck, { ...truckInput(), truck_number: "TK-EDIT" }),
@@ -108,7 +116,7 @@ const TWINS: Record<string, (ctx: ServiceContext) => Promise<unknown>> = {
  * flow's), pages still to come, and the Move Status panel's forms, open to every signed-in user
  * because the moves services decide each action (a worker is told only managers may create moves).
  */
-const NO_TWIN = ["/how-to", "/change-password", "/audit-logs", "/trailers/bulk-upload", "/moves/new", "/moves/1/accept"];
+const NO_TWIN = ["/how-to", "/change-password", "/audit-logs", "/moves/new", "/moves/1/accept"];
 
 async function verdict(call: Promise<unknown>): Promise<"allowed" | "forbidden"> {
   try {

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, inputStyles } from "~/components/ui/field";
-import { FormActions } from "~/components/ui/form-parts";
+import { AccountOptions, FormActions } from "~/components/ui/form-parts";
 import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceFormView, type PlaceKind } from "~/domain/places";
 
 type Fields = ReturnType<typeof useForm<Record<string, unknown>>>[1];
@@ -16,12 +16,7 @@ function AccountSelect({ field, accounts }: { field: Fields[string]; accounts: {
         Account
       </label>
       <select {...getSelectProps(field)} key={field.key} className={inputStyles}>
-        <option value="">Select an account</option>
-        {accounts.map((account) => (
-          <option key={account.id} value={account.id}>
-            {account.label}
-          </option>
-        ))}
+        <AccountOptions accounts={accounts} />
       </select>
       <FieldErrors id={field.errorId} errors={field.errors} />
       <p className="mt-1 text-xs text-slate-500">{accounts.length} accounts available</p>

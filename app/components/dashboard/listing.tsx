@@ -3,10 +3,15 @@ import { buttonStyles } from "~/components/ui/modal";
 import type { DashboardView } from "~/domain/dashboard";
 import { Pager } from "./pager";
 
-/** A tab's Add button, at the right above its list. */
-export function AddButton({ to, label }: { to: string; label: string }) {
+/** A tab's Add button, at the right above its list; `more` links (Bulk Upload Trailers) sit beside it. */
+export function AddButton({ to, label, more = [] }: { to: string; label: string; more?: { to: string; label: string }[] }) {
   return (
-    <div className="flex justify-end">
+    <div className="flex flex-wrap justify-end gap-2">
+      {more.map((link) => (
+        <Link key={link.to} to={link.to} className={buttonStyles.secondary}>
+          {link.label}
+        </Link>
+      ))}
       <Link to={to} className={buttonStyles.primary}>
         {label}
       </Link>

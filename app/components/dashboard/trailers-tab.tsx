@@ -35,7 +35,13 @@ export function TrailersTab({ view, trailers, canAdd }: { view: DashboardView; t
   ];
   return (
     <div className="space-y-3">
-      {canAdd ? <AddButton to={addHref("/trailers/new", view)} label="Add New Trailer" /> : null}
+      {canAdd ? (
+        <AddButton
+          to={addHref("/trailers/new", view)}
+          label="Add New Trailer"
+          more={[{ to: addHref("/trailers/bulk-upload", view), label: "Bulk Upload Trailers" }]}
+        />
+      ) : null}
       <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", load: "all", sort: "asc", page: 1 })}>
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-3">

@@ -25,3 +25,17 @@ export function FormAlert({ errors }: { errors: string[] | undefined }) {
     </p>
   );
 }
+
+/** The options of an account select: "Select an account" (none), then each account by its label. */
+export function AccountOptions({ accounts }: { accounts: { id: number; label: string }[] }) {
+  return (
+    <>
+      <option value="">Select an account</option>
+      {accounts.map((account) => (
+        <option key={account.id} value={account.id}>
+          {account.label}
+        </option>
+      ))}
+    </>
+  );
+}

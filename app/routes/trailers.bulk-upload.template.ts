@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { templateCsv, TEMPLATE_FILE_NAME } from "~/domain/trailer-upload";
+import { requirePage } from "~/lib/guards.server";
+
+/** Download Template CSV: the header and two sample rows, for the roles that may upload (the route table). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePage(request, context);
+  return new Response(templateCsv(), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${TEMPLATE_FILE_NAME}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BulkUpload, type UploadAnswer } from "~/components/assets/bulk-upload";
+import { DEFAULT_VIEW, viewHref } from "~/domain/dashboard";
+import { ERROR_ROWS_SHOWN } from "~/domain/trailer-upload";
+import { pageRoute } from "~/lib/answers.server";
+import { homeOf, requirePage } from "~/lib/guards.server";
+import { readUploadForm } from "~/lib/upload-form.server";
+import { accountChoices } from "~/services/accounts.server";
+import { asRefusal } from "~/services/errors.server";
+import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
+
+export { UploadErrorBoundary as ErrorBoundary } from "~/components/assets/bulk-upload";
+export const meta: MetaFunction = () => [{ title: "Bulk Upload Trailers · Yardline" }];
+
+/** Admins choose the account (`?account=` preselects it); everyone else uploads into their own. */
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx, user } = await requirePage(request, context);
+  const accounts = await accountChoices(ctx);
+  const requested = Number(new URL(request.url).searchParams.get("account"));
+  return {
+    accounts: accounts?.map(({ id, label }) => ({ id, label })) ?? null,
+    accountId: accounts?.some((account) => account.id === requested) ? requested : null,
+    home: homeOf(user),
+  };
+});
+
+/**
+ * The upload form (multipart: `file`, `account_id` for admins, `intent=check` for Check file),
+ * with or without JavaScript. The results come back with the first rows of the error table and
+ * the rejected rows as CSV; a refusal comes back with its message and the field it is about; both
+ * with the account the form named, which the page keeps chosen.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, user } = await requirePage(request, context);
+  let account: string | null = null;
+  try {
+    requireUploader(ctx);
+    const form = await readUploadForm(request);
+    account = form.accountId;
+    const { results, rejectedCsv } = await uploadTrailers(ctx, form);
+    const answer: UploadAnswer = {
+      ok: true,
+      account,
+      results: { ...results, errors: results.errors.slice(0, ERROR_ROWS_SHOWN) },
+      errorCount: results.errors.length,
+      rejectedCsv,
+      dashboard: viewHref(DEFAULT_VIEW, { account: user.isAdmin ? Number(form.accountId) : null }),
+    };
+    return data(answer);
+  } catch (caught) {
+    const refusal = asRefusal(caught);
+    if (!refusal) throw caught;
+    const answer: UploadAnswer = { ok: false, account, error: refusal.message, field: refusal.field ?? null };
+    return data(answer, { status: refusal.status });
+  }
+}
+
+export default function BulkUploadTrailers() {
+  const { accounts, accountId, home } = useLoaderData<typeof loader>();
+  return <BulkUpload accounts={accounts} accountId={accountId} home={home} answer={useActionData<typeof action>()} />;
+}

@@ -670,6 +670,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
     roles: DELETERS,
     refused: "manager",
   },
+  {
+    route: "trailers.bulk-upload",
+    method: "POST",
+    path: "/trailers/bulk-upload",
+    form: true,
+    multipart: true,
+    body: { account_id: account, file: spreadsheet, intent: pick("check", "upload") },
+    roles: EDITORS,
+    refused: "manager",
+  },
   { route: "yards.new", method: "POST", path: "/yards/new", form: true, body: yardFields(true), roles: EDITORS, refused: "manager" },
   {
     route: "yards.$id.edit",
@@ -835,6 +845,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: { back: moveFormFields.back, reply: moveFormFields.reply },
     roles: MOVERS,
     refused: "mechanic",
+  },
+  {
+    route: "trailers.bulk-upload.template",
+    method: "GET",
+    path: "/trailers/bulk-upload/template",
+    page: true,
+    roles: EDITORS,
+    refused: "manager",
   },
   // The dashboards' loaders: the view and the Create Move draft stand in the query.
   { route: "_index", method: "GET", path: "/", page: true, query: dashboardQuery, roles: ALL },

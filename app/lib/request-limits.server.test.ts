@@ -113,4 +113,18 @@ describe("an upload's body", () => {
     expect(long.stream.locked).toBe(false);
     expect(long.pulled()).toBeLessThanOrEqual(UPLOAD_BODY_LIMIT_BYTES + 3 * 64 * 1024);
   });
+
+  it("posted by a page's form without JavaScript past its cap, is a short page in the upload's words that leads back", async () => {
+    const request = new Request("http://localhost/trailers/bulk-upload", {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Length": String(UPLOAD_BODY_LIMIT_BYTES + 1), Accept: "text/html" },
+    });
+    const answer = (await withinBodyLimit(request)) as Response;
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get("Content-Type")).toContain("text/html");
+    const page = await answer.text();
+    expect(page).toContain(UPLOAD_MESSAGES.tooLarge);
+    expect(page).toContain('href="/trailers/bulk-upload"');
+  });
 });

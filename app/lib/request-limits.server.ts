@@ -2,6 +2,9 @@
  * How large a request body may be. A longer body is refused with 413: by its Content-Length
  * before it is read, else by reading it up to the cap and no further.
  */
+import { UPLOAD_MESSAGES } from "../domain/trailer-upload";
+import { shortPage, wantsPage } from "./unavailable.server";
+
 const MEGABYTE = 1024 * 1024;
 
 /** JSON bodies and form posts. */
@@ -70,9 +73,13 @@ export function bodyTooLargeMessage(limit: number): string {
   return `${BODY_TOO_LARGE_PREFIX}: at most ${Math.round((limit / MEGABYTE) * 10) / 10} MB`;
 }
 
-/** The 413 answer, as JSON `{error, errors}` like every refusal of the API. */
-export function bodyTooLarge(limit: number): Response {
+/**
+ * The 413 answer, as JSON `{error, errors}` like every refusal of the API; a page's form posted
+ * without JavaScript (`request`) gets a short page instead, in the upload's words on its paths.
+ */
+export function bodyTooLarge(limit: number, request?: Request): Response {
   const error = bodyTooLargeMessage(limit);
+  if (request && wantsPage(request)) return shortPage(request, 413, limit === UPLOAD_BODY_LIMIT_BYTES ? UPLOAD_MESSAGES.tooLarge : error);
   return Response.json({ error, errors: [error] }, { status: 413 });
 }
 
@@ -135,10 +142,10 @@ export async function withinBodyLimit(request: Request): Promise<Request | Respo
   if (!request.body) return request;
   const limit = bodyLimitFor(new URL(request.url).pathname);
   const declared = declaredLength(request);
-  if (declared !== null && declared > limit) return bodyTooLarge(limit);
+  if (declared !== null && declared > limit) return bodyTooLarge(limit, request);
   if (limit > BODY_LIMIT_BYTES) return new Request(request, { body: capped(request.body, limit), duplex: "half" } as RequestInit);
   const bytes = await readBounded(request.body, limit);
-  if (!bytes) return bodyTooLarge(limit);
+  if (!bytes) return bodyTooLarge(limit, request);
   const headers = new Headers(request.headers);
   headers.set("Content-Length", String(bytes.byteLength));
   return new Request(request, { body: bytes, headers });

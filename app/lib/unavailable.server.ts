@@ -26,16 +26,26 @@ export function databaseUnavailable(request: Request): Response {
   return Response.json(body, { status: 503, headers: retryAfter });
 }
 
-/** The Worker's own answer, outside Remix: a short page for a browser's page request, else as above. */
-export function databaseUnavailablePage(request: Request): Response {
-  if (isApi(request) || isDataRequest(request) || !(request.headers.get("Accept") ?? "").includes("text/html")) {
-    return databaseUnavailable(request);
-  }
+/** Whether a request is a browser's page request (not the API, not Remix's data): it gets a short page rather than JSON. */
+export function wantsPage(request: Request): boolean {
+  return !isApi(request) && !isDataRequest(request) && (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/**
+ * A short page the Worker answers by itself, outside Remix: the message and a link back (the same
+ * address for a GET, else the page a form was posted from).
+ */
+export function shortPage(request: Request, status: number, message: string, headers: Record<string, string> = {}): Response {
   const url = new URL(request.url);
   // The URL parser has percent-encoded quotes and angle brackets already.
-  const again = request.method === "GET" ? (url.pathname + url.search).replace(/&/g, "&amp;") : "/";
+  const back = request.method === "GET" ? (url.pathname + url.search).replace(/&/g, "&amp;") : url.pathname;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Yardline</title></head>
-<body><main role="alert"><h1>${DATABASE_UNAVAILABLE}</h1><p><a href="${again}">Try again</a></p></main></body></html>`;
-  return new Response(html, { status: 503, headers: { ...retryAfter, "Content-Type": "text/html; charset=utf-8" } });
+<body><main role="alert"><h1>${message}</h1><p><a href="${back}">Try again</a></p></main></body></html>`;
+  return new Response(html, { status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** The Worker's own answer, outside Remix: a short page for a browser's page request, else as above. */
+export function databaseUnavailablePage(request: Request): Response {
+  return wantsPage(request) ? shortPage(request, 503, DATABASE_UNAVAILABLE, retryAfter) : databaseUnavailable(request);
 }

@@ -11,6 +11,7 @@
  * warm-ups. Exits 1 on FAIL.
  * Run: npm run build && npm run bench:upload [-- --runs=5]
  */
+import { request as httpRequest } from "node:http";
 import { utils, write as writeWorkbook } from "@e965/xlsx";
 import { eq, sql } from "drizzle-orm";
 import { toCsv, UPLOAD_COLUMNS } from "../../app/domain/trailer-upload";
@@ -118,6 +119,27 @@ function uploadFile(format: Format, tag: string, locations: readonly string[]): 
   return { name: `fleet-${tag}.xlsx`, bytes: writeWorkbook(book, { type: "array", bookType: "xlsx", compression: true }) as Uint8Array };
 }
 
+/**
+ * A POST on a connection of its own, closed afterwards: a kept-alive connection that the server
+ * closes while the next upload starts on it would fail that upload.
+ */
+function post(url: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: "POST", agent: false, headers: { ...headers, "Content-Length": String(body.length) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 interface Upload {
   format: Format;
   ms: number;
@@ -138,22 +160,28 @@ async function upload(
   const file = uploadFile(format, tag, locations);
   const form = new FormData();
   form.append("file", new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  const multipart = new Request(server.base, { method: "POST", body: form });
+  const body = Buffer.from(await multipart.arrayBuffer());
   let peak = rss();
   const sampler = setInterval(() => {
     const now = rss();
     if (now !== undefined && (peak === undefined || now > peak)) peak = now;
   }, 20);
   const sent = performance.now();
-  const response = await fetch(`${server.base}/api/trailers/bulk-upload`, {
-    method: "POST",
-    headers: { Cookie: caller.cookie, [CSRF_HEADER]: caller.csrf },
-    body: form,
-  });
-  const answer = (await response.json()) as { success: boolean; results: { success: number; errors: unknown[] } | null };
+  let response: { status: number; text: string };
+  try {
+    response = await post(`${server.base}/api/trailers/bulk-upload`, body, {
+      Cookie: caller.cookie,
+      [CSRF_HEADER]: caller.csrf,
+      "Content-Type": multipart.headers.get("Content-Type")!,
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+  const answer = JSON.parse(response.text) as { success: boolean; results: { success: number; errors: unknown[] } | null };
   const ms = performance.now() - sent;
-  clearInterval(sampler);
   if (!answer.success || answer.results?.success !== ROWS || answer.results.errors.length) {
-    throw new Error(`${format} upload ${tag} answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+    throw new Error(`${format} upload ${tag} answered ${response.status}: ${response.text.slice(0, 300)}`);
   }
   return { format, ms, added: answer.results.success, bytes: file.bytes.byteLength, rssAfter: rss(), rssPeak: peak };
 }

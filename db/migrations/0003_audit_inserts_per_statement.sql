@@ -10,16 +10,16 @@ CREATE OR REPLACE FUNCTION yardline_audit_inserts() RETURNS trigger LANGUAGE plp
 DECLARE
   changes text;
 BEGIN
-  -- jsonb_build_object('col', jsonb_build_object('old', NULL, 'new', to_jsonb(inserted.col)), ...) for
-  -- every column but updated_at, 50 columns per call (a function takes at most 100 arguments).
+  -- jsonb_build_object('col', jsonb_build_object('old', NULL, 'new', inserted.col), ...) for every
+  -- column but updated_at, 50 columns per call (a function takes at most 100 arguments).
   SELECT string_agg(format('jsonb_build_object(%s)', pairs), ' || ')
     INTO changes
     FROM (SELECT string_agg(pair, ', ' ORDER BY attnum) AS pairs
             FROM (SELECT attnum,
                          (row_number() OVER (ORDER BY attnum) - 1) / 50 AS part,
                          format('%L, jsonb_build_object(''old'', NULL, ''new'', %s)', attname,
-                                CASE WHEN attname = ANY (TG_ARGV) THEN quote_literal('"[redacted]"') || '::jsonb'
-                                     ELSE format('to_jsonb(inserted.%I)', attname) END) AS pair
+                                CASE WHEN attname = ANY (TG_ARGV) THEN '''[redacted]''::text'
+                                     ELSE format('inserted.%I', attname) END) AS pair
                     FROM pg_attribute
                    WHERE attrelid = TG_RELID AND attnum > 0 AND NOT attisdropped AND attname <> 'updated_at') AS columns
            GROUP BY part) AS parts;

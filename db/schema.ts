@@ -399,7 +399,7 @@ export const moveLegs = pgTable(
   ],
 );
 
-/** Written only by the audit trigger (db/migrations/*_audit.sql). */
+/** Written only by the audit triggers (db/migrations/0001_triggers.sql, 0003_audit_inserts_per_statement.sql). */
 export const auditLogs = pgTable(
   "audit_logs",
   {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { accounts, trailerLocationHistory, trailers } from "../../db/schema";
 import { resolveLocation } from "../domain/locations";
 import { canEditAssets } from "../domain/roles";
@@ -35,7 +35,7 @@ export interface UploadOutcome {
   rejectedCsv: string | null;
 }
 
-/** Rows per INSERT statement: 16 columns × 1,000 rows stays well under Postgres' 65,535 parameters. */
+/** Rows per INSERT statement (each column of a batch is one array parameter). */
 const INSERT_BATCH = 1_000;
 
 type Ready = { row: number; trailerNumber: string; fields: ReturnType<typeof applyTrailerRules> };
@@ -108,8 +108,38 @@ async function takenNumbers(db: Queryable, accountId: number, ready: readonly Re
   const rows = await db
     .select({ number: trailers.trailerNumber })
     .from(trailers)
-    .where(and(eq(trailers.accountId, accountId), inArray(trailers.trailerNumber, numbers)));
+    .where(and(eq(trailers.accountId, accountId), sql`${trailers.trailerNumber} = any(${sql.param(numbers)}::text[])`));
   return new Set(rows.map((row) => row.number));
+}
+
+const TRAILER_COLUMNS = getTableColumns(trailers);
+
+/**
+ * One statement for a batch: the trailers from one array per column (`unnest`, in the file's
+ * order), and with them their first location history entries.
+ */
+function insertBatch(accountId: number, alphaCode: string | null, batch: readonly Ready[]) {
+  const keys = Object.keys(batch[0].fields) as (keyof Ready["fields"])[];
+  const columns = keys.map((key) => TRAILER_COLUMNS[key]);
+  const names = columns.map((column) => sql.identifier(column.name));
+  const arrays = columns.map((column, index) => {
+    const values = batch.map((entry) => {
+      const value = entry.fields[keys[index]];
+      return value === null ? null : column.mapToDriverValue(value);
+    });
+    return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
+  });
+  const fromArrays = names.map((_, index) => sql.identifier(`c${index}`));
+  return sql`
+    with added as (
+      insert into ${trailers} (account_id, ${sql.join(names, sql`, `)})
+      select ${accountId}::integer, ${sql.join(fromArrays, sql`, `)}
+      from unnest(${sql.join(arrays, sql`, `)}) with ordinality as batch(${sql.join(fromArrays, sql`, `)}, file_order)
+      order by file_order
+      returning id, trailer_location
+    )
+    insert into ${trailerLocationHistory} (trailer_id, account_id, location, user_alpha_code)
+    select id, ${accountId}::integer, trailer_location, ${alphaCode}::text from added order by id`;
 }
 
 /** Splits off the rows whose number the account already has, as row errors. */
@@ -164,14 +194,7 @@ async function addTrailers(ctx: ServiceContext, accountId: number, ready: readon
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trailer-upload'), ${accountId})`);
       const fresh = withoutTaken(ready, await takenNumbers(tx, accountId, ready), errors);
       for (let start = 0; start < fresh.length; start += INSERT_BATCH) {
-        const batch = fresh.slice(start, start + INSERT_BATCH);
-        const created = await tx
-          .insert(trailers)
-          .values(batch.map((entry) => ({ ...entry.fields, accountId })))
-          .returning({ id: trailers.id, location: trailers.trailerLocation });
-        await tx
-          .insert(trailerLocationHistory)
-          .values(created.map((trailer) => ({ trailerId: trailer.id, accountId, location: trailer.location, userAlphaCode: alphaCode })));
+        await tx.execute(insertBatch(accountId, alphaCode, fresh.slice(start, start + INSERT_BATCH)));
       }
       if (fresh.length) effects.publish(accountId, { type: "trailers_added", account_id: accountId, count: fresh.length });
       return fresh.length;

@@ -8,12 +8,9 @@
  * Run: npm run build && npx tsx scripts/bench/load.ts [--clients=150] [--seconds=30]
  */
 import { randomBytes } from "node:crypto";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../app/lib/csrf.server";
-import { eq } from "drizzle-orm";
+import { CSRF_HEADER } from "../../app/lib/csrf.server";
 import { openDatabase } from "../../app/lib/db.server";
-import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
-import { sessions, users } from "../../db/schema";
-import { percentile, startBenchServer } from "./server";
+import { percentile, runBenchmark, signInForBench, startBenchServer } from "./server";
 
 const PORT = 8792;
 const PG_PORT = 54352;
@@ -41,18 +38,8 @@ const PAGES: Record<string, string[]> = {
 };
 
 async function signIn(email: string, database: ReturnType<typeof openDatabase>): Promise<Caller> {
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  const token = newToken();
-  await database.db.insert(sessions).values({ userId: user.id, tokenHash: await hashToken(token), csrfSecret: newToken() });
-  const restored = await fetch(`${base}/api/csrf/restore`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
-  const { csrf_token: csrf } = (await restored.json()) as { csrf_token: string };
-  return {
-    email,
-    cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`,
-    csrf,
-    pages: PAGES[email],
-    writes: email === "super@acme.test",
-  };
+  const { cookie, csrf } = await signInForBench(base, database.db, email);
+  return { email, cookie, csrf, pages: PAGES[email], writes: email === "super@acme.test" };
 }
 
 const statuses = new Map<string, number>();
@@ -93,8 +80,7 @@ async function client(caller: Caller, until: number, id: number) {
   }
 }
 
-let failed = false;
-try {
+await runBenchmark(server, async () => {
   await server.ready;
   const database = openDatabase({ DATABASE_URL: server.databaseUrl });
   const callers = await Promise.all(Object.keys(PAGES).map((email) => signIn(email, database)));
@@ -119,11 +105,5 @@ try {
   );
   console.log(`afterwards /healthz answers ${health || "nothing"}`);
   if (unexpected.length) console.log(`unexpected answers (first 10):\n  ${unexpected.slice(0, 10).join("\n  ")}`);
-  failed = unexpected.length > 0 || health !== 200;
-} catch (error) {
-  console.error(error);
-  failed = true;
-} finally {
-  await server.stop();
-}
-process.exitCode = failed ? 1 : 0;
+  return unexpected.length === 0 && health === 200;
+});

@@ -1,4 +1,10 @@
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { CSRF_COOKIE } from "../../app/lib/csrf.server";
+import type { Database } from "../../app/lib/db.server";
+import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
+import { sessions, users } from "../../db/schema";
 
 /**
  * A Yardline of its own for a benchmark: `scripts/start.ts` on its own ports and data directory,
@@ -32,6 +38,15 @@ export function startBenchServer(options: { port: number; pgPort: number; dataDi
     base: `http://localhost:${options.port}`,
     databaseUrl: `postgres://postgres:yardline@127.0.0.1:${options.pgPort}/yardline`,
     ready,
+    /**
+     * The pid of the workerd process that runs the app, once it runs; Linux only. wrangler dev runs
+     * two: a proxy listening on the server's port, which passes requests on to the app's.
+     */
+    workerdPid(): number | undefined {
+      if (!server.pid) return undefined;
+      const proxy = `--socket-addr=entry=127.0.0.1:${options.port}`;
+      return descendants(server.pid).find((pid) => processName(pid) === "workerd" && !commandLine(pid).includes(proxy));
+    },
     /** start.ts stops wrangler's process group and Postgres when it gets SIGINT; waits up to 30 s for it. */
     stop(): Promise<void> {
       stopped ??= (async () => {
@@ -48,7 +63,85 @@ export function startBenchServer(options: { port: number; pgPort: number; dataDi
   };
 }
 
+/**
+ * Signs a demo user in for a benchmark: a session row written straight into the database, and its
+ * CSRF token from the app. Requests send `cookie` as Cookie and `csrf` as X-CSRF-Token.
+ */
+export async function signInForBench(base: string, db: Database, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const token = newToken();
+  await db.insert(sessions).values({ userId: user.id, tokenHash: await hashToken(token), csrfSecret: newToken() });
+  const restored = await fetch(`${base}/api/csrf/restore`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+  const { csrf_token: csrf } = (await restored.json()) as { csrf_token: string };
+  return { user, cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`, csrf };
+}
+
+/**
+ * Runs a benchmark against its server: `measure` answers whether the figures pass; an error fails
+ * it. The server is stopped either way, and the exit code is 1 on a failure.
+ */
+export async function runBenchmark(server: { stop(): Promise<void> }, measure: () => Promise<boolean>): Promise<void> {
+  let passed = false;
+  try {
+    passed = await measure();
+  } catch (error) {
+    console.error(error);
+  } finally {
+    await server.stop();
+  }
+  process.exitCode = passed ? 0 : 1;
+}
+
 /** The value below which `p` percent of `sorted` (ascending) lie. */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function processName(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function commandLine(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  } catch {
+    return [];
+  }
+}
+
+/** Every process under `root` (children, grandchildren…), read from /proc. */
+function descendants(root: number): number[] {
+  const childrenOf = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The fields after the command name, which is in parentheses and may hold spaces: state, ppid, …
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found: number[] = [];
+  for (let queue = [root]; queue.length;) {
+    const children = childrenOf.get(queue.shift()!) ?? [];
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
+}
+
+/** The resident memory of a process in bytes (VmRSS), or undefined when it is gone; Linux only. */
+export function residentBytes(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }

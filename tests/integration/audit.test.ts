@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, buildings, sessions, trailers, users } from "../../db/schema";
 import { withActor } from "../../app/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createPlace, deletePlace, updatePlace } from "../../app/services/places.server";
+import { uploadTrailers } from "../../app/services/trailer-upload.server";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
 let test: TestDatabase;
@@ -91,6 +92,68 @@ describe("audit trail", () => {
     expect((await auditOf("trailers", trailer.id)).map((row) => row.action)).toEqual(["CREATE"]);
     const [unchanged] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
     expect(unchanged.trailerLocation).toBe(trailer.trailerLocation);
+  });
+
+  it("a bulk upload writes one audit row per trailer, with the uploader as actor and every field of the new trailer", async () => {
+    const account = await createAccount(test.db);
+    const { ctx } = contextFor(test.db, await createUser(test.db, { role: "super_manager", accountId: account.id, alphaCode: "BULK" }));
+    // More rows than one insert statement takes, so the upload's inserts span several statements.
+    const rows = Array.from(
+      { length: 2_500 },
+      (_, i) => `bulk-${i},${i % 2 ? "Road" : "Shop"},acme,${i % 3 ? "" : "yes"},${i % 3 ? "" : `L-${i}`}`,
+    );
+    const file = {
+      name: "fleet.csv",
+      bytes: new TextEncoder().encode(["trailer_number,trailer_location,company_owner,is_loaded,load_number", ...rows].join("\n")),
+    };
+    expect((await uploadTrailers(ctx, { file, dryRun: false })).results.success).toBe(2_500);
+
+    const added = await test.db.execute<{ id: number; fields: Record<string, unknown> }>(
+      sql`select id, to_jsonb(t) - 'updated_at' as fields from trailers t where account_id = ${account.id} order by id`,
+    );
+    const audit = await test.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.tableName, "trailers"),
+          sql`${auditLogs.recordId}::integer in (select id from trailers where account_id = ${account.id})`,
+        ),
+      )
+      .orderBy(asc(auditLogs.id));
+    expect(added.rows).toHaveLength(2_500);
+    expect(audit.map((row) => [row.recordId, row.action, row.userAlphaCode])).toEqual(
+      added.rows.map((row) => [String(row.id), "CREATE", "BULK"]),
+    );
+    expect(audit.map((row) => row.changedFields)).toEqual(
+      added.rows.map((row) => Object.fromEntries(Object.entries(row.fields).map(([column, value]) => [column, { old: null, new: value }]))),
+    );
+  });
+
+  it("a statement inserting many rows writes one audit row per row with the acting user, secrets redacted", async () => {
+    const account = await createAccount(test.db);
+    const inserted = await withActor(test.db, "ADM2", (tx) =>
+      tx
+        .insert(users)
+        .values(
+          ["one", "two", "three"].map((name) => ({
+            email: `${name}-${account.id}@audit.test`,
+            passwordHash: `scrypt$${name}`,
+            firstName: name,
+            lastName: "Audit",
+            isManager: true,
+            accountId: account.id,
+          })),
+        )
+        .returning(),
+    );
+    for (const user of inserted) {
+      const [create] = await auditOf("users", user.id);
+      expect(create).toMatchObject({ action: "CREATE", userAlphaCode: "ADM2" });
+      expect(create.changedFields?.password_hash).toEqual({ old: null, new: "[redacted]" });
+      expect(create.changedFields?.email).toEqual({ old: null, new: user.email });
+      expect(create.changedFields).not.toHaveProperty("updated_at");
+    }
   });
 
   it("a service's writes are recorded with the acting user's alpha code; a refused one leaves no row", async () => {

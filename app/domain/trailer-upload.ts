@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TRAILER_TYPES } from "./assets";
 import { LIMITS, optionalText } from "./fields";
 import { TRAILER_MESSAGES, trailerFields, withLoadRules } from "./trailers";
+import { toCsv } from "./csv";
 
 /**
  * Bulk Upload Trailers: the columns of the file, how a row becomes a trailer input, and the
@@ -233,17 +234,6 @@ export interface UploadResults {
   success: number;
   errors: RowError[];
   dry_run: boolean;
-}
-
-function csvCell(value: string): string {
-  // A cell that a spreadsheet would read as a formula is written as text.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Rows as CSV text (CRLF, quoted where needed), as Excel reads it. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
 /** The rejected rows of a file, as they were, with an `error` column: ready to fix and upload again. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { atMostCharacters, checkPasswordRules, passwordText } from "./auth";
 import { LIMITS, optionalId, optionalText, optionalWholeNumber } from "./fields";
-import { needsDriverNumber, rankOf, ROLE_FLAG, ROLE_LABEL, ROLE_RANK, ROLES, roleOf, type Role, type RoleFlags } from "./roles";
+import { needsDriverNumber, rankOf, ROLE_FLAG, ROLE_LABEL, ROLE_RANK, ROLES, type Role, type RoleFlags } from "./roles";
 
 /** The spec's texts for users. */
 export const USER_MESSAGES = {
@@ -79,9 +79,10 @@ export function listRoleLabel(flags: RoleFlags): string {
   return role ? ROLE_LABEL[role] : "User";
 }
 
-/** Detail page and reports: admin first. */
+/** Detail page and reports: Admin, Super Manager, Account Manager, Manager, Yard Driver, Road Driver, Mechanic, Security, else User. */
 export function detailRoleLabel(flags: RoleFlags): string {
-  return ROLE_LABEL[roleOf(flags)];
+  const role = ROLES.find((candidate) => flags[ROLE_FLAG[candidate]]);
+  return role ? ROLE_LABEL[role] : "User";
 }
 
 /** Alpha codes are upper case; blank or null is none. */

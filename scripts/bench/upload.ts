@@ -14,7 +14,8 @@
 import { request as httpRequest } from "node:http";
 import { utils, write as writeWorkbook } from "@e965/xlsx";
 import { eq, sql } from "drizzle-orm";
-import { toCsv, UPLOAD_COLUMNS } from "../../app/domain/trailer-upload";
+import { toCsv } from "../../app/domain/csv";
+import { UPLOAD_COLUMNS } from "../../app/domain/trailer-upload";
 import { CSRF_HEADER } from "../../app/lib/csrf.server";
 import { openDatabase } from "../../app/lib/db.server";
 import { buildings, yards } from "../../db/schema";

@@ -12,9 +12,9 @@ import {
   REJECTED_FILE_NAME,
   TEMPLATE_FILE_NAME,
   templateCsv,
-  toCsv,
   UPLOAD_MESSAGES,
 } from "../../app/domain/trailer-upload";
+import { toCsv } from "../../app/domain/csv";
 import { TRAILER_MESSAGES } from "../../app/domain/trailers";
 import type { Database } from "../../app/lib/db.server";
 import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";

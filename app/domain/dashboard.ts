@@ -120,6 +120,11 @@ export function filterOptions(values: readonly FilterValue[]): FilterOption[] {
   return values.map((value) => ({ value, label: FILTER_LABEL[value] }));
 }
 
+/** The words of a filter value ("red" → "Red Tagged", "desc" → "Oldest First"); other values as they are. */
+export function filterLabel(value: string): string {
+  return FILTER_LABEL[value as FilterValue] ?? value;
+}
+
 /** The filter value a URL asked for, or the filter's first ("all") when it is not one of them. */
 export function filterValue<Values extends readonly string[]>(values: Values, requested: string | null): Values[number] {
   return values.find((value) => value === requested) ?? values[0];

@@ -6,12 +6,17 @@
 import type { RoleFlags } from "./roles";
 import { detailRoleLabel } from "./users";
 
-/** The lists a report covers: the dashboard's five and, beyond the spec, the moves. */
-export const REPORT_TYPES = ["trailers", "trucks", "yards", "buildings", "users", "moves"] as const;
+/**
+ * The lists a report covers: the dashboard's five and, beyond the spec, the moves of a period and
+ * the location history of one trailer or truck.
+ */
+export const REPORT_TYPES = ["trailers", "trucks", "yards", "buildings", "users", "moves", "trailer-history", "truck-history"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
+/** The spreadsheet files a report downloads as; the print page is the third way to read one. */
 export const REPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export type ReportOutput = ReportFormat | "print";
 
 export const REPORT_MESSAGES = {
   noDataToPrint: "No data available to generate report",
@@ -28,7 +33,102 @@ export const REPORT_TITLE: Record<ReportType, string> = {
   buildings: "Buildings",
   users: "Users",
   moves: "Moves",
+  "trailer-history": "Trailer Location History",
+  "truck-history": "Truck Location History",
 };
+
+/** How a column's cells are written: text as it is, numbers as numbers, times as dates (ISO in CSV). */
+export type ReportCellKind = "text" | "number" | "datetime";
+export type ReportCell = string | number | Date | null;
+
+export interface ReportColumn {
+  header: string;
+  kind: ReportCellKind;
+  /** Width in characters in the spreadsheet. */
+  width: number;
+}
+
+const text = (header: string, width = 14): ReportColumn => ({ header, kind: "text", width });
+const number = (header: string, width = 10): ReportColumn => ({ header, kind: "number", width });
+const datetime = (header: string): ReportColumn => ({ header, kind: "datetime", width: 20 });
+
+const STAY_COLUMNS = [
+  text("Location", 16),
+  datetime("Entry Time"),
+  datetime("Exit Time"),
+  text("Duration", 14),
+  number("Duration (minutes)", 12),
+  text("Changed By", 12),
+];
+
+/**
+ * The columns of each report: those of the dashboard's list (with the report role labels for
+ * users), and what a list shows as colour or an icon written out (status, since when).
+ */
+export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
+  trailers: [
+    text("Location", 16),
+    text("Type", 12),
+    text("State - Plate", 14),
+    text("Trailer Number", 14),
+    text("Status", 13),
+    text("Time at Location", 14),
+    datetime("At Location Since"),
+    text("Load # OR Trays", 14),
+    text("Current User", 12),
+    text("Tag Description", 30),
+  ],
+  trucks: [
+    text("Location", 16),
+    text("Number", 12),
+    text("Type", 14),
+    text("Make", 12),
+    text("Model", 12),
+    text("Status", 13),
+    text("Time at Location", 14),
+    datetime("At Location Since"),
+    text("Assigned To", 12),
+    text("Tag Description", 30),
+  ],
+  yards: [text("Name", 20), text("Parking", 10), text("Location", 20), datetime("Created"), datetime("Updated")],
+  buildings: [text("Name", 20), number("Door Count"), datetime("Created"), datetime("Updated")],
+  users: [
+    text("Alpha Code", 12),
+    text("Email", 28),
+    text("Role", 16),
+    number("Driver Number", 12),
+    text("Account", 20),
+    text("Status", 10),
+    datetime("Created"),
+    datetime("Updated"),
+  ],
+  moves: [
+    number("Move #", 8),
+    text("Account", 18),
+    text("Type", 10),
+    text("Status", 12),
+    text("Leg", 6),
+    text("From", 14),
+    text("To", 14),
+    text("Trailer", 12),
+    text("Requested By", 12),
+    text("Accepted By", 12),
+    datetime("Requested"),
+    datetime("Accepted"),
+    datetime("Finished"),
+    datetime("Cancelled"),
+    number("Request to Accept (minutes)", 14),
+    number("Accept to Finish (minutes)", 14),
+  ],
+  "trailer-history": STAY_COLUMNS,
+  "truck-history": STAY_COLUMNS,
+};
+
+/** Minutes between two times, to one decimal; null when either is missing. */
+export function minutesBetween(from: Date | null, to: Date | null): number | null {
+  if (!from || !to) return null;
+  return Math.round((to.getTime() - from.getTime()) / 6_000) / 10;
+}
 
 export function isReportType(value: string): value is ReportType {
   return (REPORT_TYPES as readonly string[]).includes(value);
@@ -42,6 +142,11 @@ export function reportRoleLabel(flags: RoleFlags): string {
 /** The notice at the foot of every report. */
 export function reportFooter(at: Date): string {
   return `Yardline Yard Management System © ${at.getUTCFullYear()}`;
+}
+
+/** The report's heading: "Trailers Report". */
+export function reportTitle(type: ReportType): string {
+  return `${REPORT_TITLE[type]} Report`;
 }
 
 /** Characters no file system takes in a name, and control characters. */

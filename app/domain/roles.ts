@@ -81,3 +81,8 @@ export function canDeleteAsset(user: RoleFlags & { accountId: number | null }, a
   if (user.isAdmin) return true;
   return (user.isSuperManager || user.isAccountManager) && user.accountId === assetAccountId;
 }
+
+/** Print and spreadsheet reports: managers and above. */
+export function canPrintReports(flags: RoleFlags): boolean {
+  return isManagerial(flags);
+}

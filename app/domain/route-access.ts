@@ -61,6 +61,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule(`/buildings/${id}`, "/buildings/1", null),
   rule(`/yards/${id}`, "/yards/1", null),
   rule("/change-password", "/change-password", null),
+  // Reports (print pages, CSV and Excel files): the reports service decides who may read which (managers and above; others 403).
+  rule("/reports/[^/]+", "/reports/trailers", null),
   // The Move Status panel's forms: the moves services decide who may create or act on a move.
   rule("/moves/new", "/moves/new", null),
   rule(`/moves/${id}/(accept|finish|cancel)`, "/moves/1/accept", null),

@@ -41,3 +41,20 @@ export function startOfDay(zone: string, now = new Date()): Date {
   // The offset at midnight can differ from now's (a DST change during the day): look again there.
   return new Date(midnight - offsetAt(zone, midnight - offsetAt(zone, now.getTime())));
 }
+
+/** The calendar day ("YYYY-MM-DD") `instant` falls on in `zone`. */
+export function dayIn(zone: string, instant = new Date()): string {
+  return new Date(instant.getTime() + offsetAt(zone, instant.getTime())).toISOString().slice(0, 10);
+}
+
+/** The instant the calendar day `day` ("YYYY-MM-DD") began in `zone`. */
+export function dayStart(zone: string, day: string): Date {
+  const noonUtc = Date.parse(`${day}T12:00:00Z`);
+  // Noon of that day in the zone (no clock change moves noon to another day), then the midnight before it.
+  return startOfDay(zone, new Date(noonUtc - offsetAt(zone, noonUtc)));
+}
+
+/** `instant` as the wall clock of `zone` shows it, written as a UTC time (for spreadsheets, which know no zones). */
+export function wallClock(zone: string, instant: Date): Date {
+  return new Date(instant.getTime() + offsetAt(zone, instant.getTime()));
+}

@@ -85,6 +85,11 @@ export function detailRoleLabel(flags: RoleFlags): string {
   return role ? ROLE_LABEL[role] : "User";
 }
 
+/** The role flags of a user as the API shows it (`is_admin`, …). */
+export function userRoleFlags(user: { [K in Role as `is_${K}`]: boolean }): RoleFlags {
+  return Object.fromEntries(ROLES.map((role) => [ROLE_FLAG[role], user[`is_${role}`]])) as RoleFlags;
+}
+
 /** Alpha codes are upper case; blank or null is none. */
 const alphaCodeField = optionalText(LIMITS.shortText).transform((code) => code?.toUpperCase());
 const nameField = optionalText(LIMITS.shortText);

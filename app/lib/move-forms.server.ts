@@ -37,6 +37,11 @@ function cookieOf(request: Request, name: string): string | null {
   }
 }
 
+/** The viewer's time zone, as the browser's page wrote it in a cookie (null before its first page ran). */
+export function viewerTimeZone(request: Request): string | null {
+  return cookieOf(request, TIME_ZONE_COOKIE);
+}
+
 function readOutcome(request: Request): MoveOutcome | null {
   try {
     const stored = JSON.parse(cookieOf(request, OUTCOME_COOKIE) || "null") as Record<string, unknown> | null;
@@ -111,7 +116,7 @@ export async function movePanelFor(
   const outcome = readOutcome(request);
   const panel = await movePanel(ctx, {
     account,
-    timeZone: cookieOf(request, TIME_ZONE_COOKIE),
+    timeZone: viewerTimeZone(request),
     draft: params.get(CREATE_MOVE_PARAM) === "1" ? moveDraftOf(params) : null,
   });
   return { panel: { ...panel, outcome }, headers: outcome ? { "Set-Cookie": outcomeCookie(request, null) } : {} };

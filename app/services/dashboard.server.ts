@@ -13,123 +13,141 @@ import {
   type DashboardTab,
   type DashboardView,
   type TrailerList,
+  type TrailerListRow,
   type TruckList,
+  type TruckListRow,
   type UserList,
+  type UserListRow,
   type YardCard,
 } from "../domain/dashboard";
 import { isManagerial, ROLES, type Role } from "../domain/roles";
-import { listRoleLabel } from "../domain/users";
+import { listRoleLabel, userRoleFlags } from "../domain/users";
 import { accountChoices, accountSummary } from "./accounts.server";
 import type { ServiceContext } from "./context.server";
 import { listPlaces } from "./places.server";
 import { accountScope } from "./scope.server";
-import { listTrailers, trailerLocationCounts } from "./trailers.server";
-import { listTrucks, truckFilterOptions, TRUCK_SORTS } from "./trucks.server";
-import { listUsers, rolesPresent } from "./users.server";
+import { listTrailers, trailerLocationCounts, type TrailerListItem, type TrailerListQuery } from "./trailers.server";
+import { listTrucks, truckFilterOptions, TRUCK_SORTS, type TruckListItem, type TruckListQuery } from "./trucks.server";
+import { listUsers, rolesPresent, type ListedUser, type UserListQuery } from "./users.server";
 
 const sinceEntry = (since: Date | null) => (since ? { entryTime: since, exitTime: null } : null);
 
-async function trailersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TrailerList> {
-  const list = await listTrailers(ctx, {
-    account: accountId,
+/** A row of the Trailers tab (and of the trailers report). */
+export function trailerListRow({ trailer, since }: TrailerListItem, now: number): TrailerListRow {
+  return {
+    id: trailer.id,
+    location: trailer.trailerLocation,
+    state: trailerLoadState(trailer),
+    type: typeLabel(trailer.type),
+    statePlate: [trailer.licenseState, trailer.licensePlate].filter(Boolean).join(" - "),
+    number: trailer.trailerNumber,
+    timeAtLocation: timeAtLocation(sinceEntry(since), now),
+    load: loadLabel(trailer),
+    currentUser: trailer.lastUser ?? "",
+    tag: trailer.taggedDescription ?? "",
+    redTagged: trailer.redTagged,
+    yellowTagged: trailer.yellowTagged,
+  };
+}
+
+/** A row of the Trucks tab (and of the trucks report). */
+export function truckListRow({ truck, assignedTo, since }: TruckListItem, now: number): TruckListRow {
+  return {
+    id: truck.id,
+    location: truck.truckLocation,
+    number: truck.truckNumber,
+    type: typeLabel(truck.type),
+    make: truck.make,
+    model: truck.model,
+    timeAtLocation: timeAtLocation(sinceEntry(since), now),
+    assignedTo: assignedTo ?? "Not assigned",
+    tag: truck.taggedDescription ?? "",
+    status: vehicleStatus(truck),
+  };
+}
+
+/** A row of the Users tab. */
+export function userListRow(row: ListedUser): UserListRow {
+  return {
+    id: row.id,
+    alphaCode: row.alpha_code,
+    email: row.email,
+    role: listRoleLabel(userRoleFlags(row)),
+    driverNumber: row.driver_number,
+    account: row.account_name ?? "Global Admin",
+    active: row.is_active,
+  };
+}
+
+/** The trailer list a dashboard view asks for: the Trailers tab and the trailers report read the same. */
+export function trailerQueryOf(account: number, view: DashboardView): TrailerListQuery {
+  return {
+    account,
     location: view.location,
     status: filterValue(TRAILER_STATUS_FILTERS, view.status),
     load: filterValue(TRAILER_LOAD_FILTERS, view.load),
     search: view.q,
     timeSort: view.sort,
-    page: view.page,
-    pageSize: DASHBOARD_PAGE_SIZE,
-  });
+  };
+}
+
+/** The truck list a dashboard view asks for. */
+export function truckQueryOf(account: number, view: DashboardView): TruckListQuery {
+  return {
+    account,
+    location: view.location,
+    status: filterValue(TRUCK_STATUS_FILTERS, view.status),
+    assigned: view.assigned,
+    search: view.q,
+    sort: TRUCK_SORTS.find((column) => column === view.column) ?? "number",
+    order: view.order,
+  };
+}
+
+/** The user list a dashboard view asks for. */
+export function userQueryOf(account: number, view: DashboardView): UserListQuery {
+  const status = filterValue(USER_STATUS_FILTERS, view.status);
+  return {
+    account,
+    role: ROLES.includes(view.role as Role) ? (view.role as Role) : undefined,
+    status: status === "all" ? undefined : status,
+    search: view.q,
+  };
+}
+
+async function trailersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TrailerList> {
+  const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE });
   const counts = await trailerLocationCounts(ctx.db, accountId, list.places);
   const now = Date.now();
   return {
     total: list.total,
     counts,
-    rows: list.trailers.map(({ trailer, since }) => ({
-      id: trailer.id,
-      location: trailer.trailerLocation,
-      state: trailerLoadState(trailer),
-      type: typeLabel(trailer.type),
-      statePlate: [trailer.licenseState, trailer.licensePlate].filter(Boolean).join(" - "),
-      number: trailer.trailerNumber,
-      timeAtLocation: timeAtLocation(sinceEntry(since), now),
-      load: loadLabel(trailer),
-      currentUser: trailer.lastUser ?? "",
-      tag: trailer.taggedDescription ?? "",
-      redTagged: trailer.redTagged,
-      yellowTagged: trailer.yellowTagged,
-    })),
+    rows: list.trailers.map((item) => trailerListRow(item, now)),
   };
 }
 
 async function trucksTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TruckList> {
   const [list, options] = await Promise.all([
-    listTrucks(ctx, {
-      account: accountId,
-      location: view.location,
-      status: filterValue(TRUCK_STATUS_FILTERS, view.status),
-      assigned: view.assigned,
-      search: view.q,
-      sort: TRUCK_SORTS.find((column) => column === view.column) ?? "number",
-      order: view.order,
-      page: view.page,
-      pageSize: DASHBOARD_PAGE_SIZE,
-    }),
+    listTrucks(ctx, { ...truckQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE }),
     truckFilterOptions(ctx, accountId),
   ]);
   const now = Date.now();
   return {
     total: list.total,
     options,
-    rows: list.trucks.map(({ truck, assignedTo, since }) => ({
-      id: truck.id,
-      location: truck.truckLocation,
-      number: truck.truckNumber,
-      type: typeLabel(truck.type),
-      make: truck.make,
-      model: truck.model,
-      timeAtLocation: timeAtLocation(sinceEntry(since), now),
-      assignedTo: assignedTo ?? "Not assigned",
-      tag: truck.taggedDescription ?? "",
-      status: vehicleStatus(truck),
-    })),
+    rows: list.trucks.map((item) => truckListRow(item, now)),
   };
 }
 
 async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<UserList> {
-  const status = filterValue(USER_STATUS_FILTERS, view.status);
   const [list, roles] = await Promise.all([
-    listUsers(ctx, {
-      account: accountId,
-      role: ROLES.includes(view.role as Role) ? (view.role as Role) : undefined,
-      status: status === "all" ? undefined : status,
-      search: view.q,
-      page: view.page,
-      pageSize: DASHBOARD_PAGE_SIZE,
-    }),
+    listUsers(ctx, { ...userQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE }),
     rolesPresent(ctx, accountId),
   ]);
   return {
     total: list.total,
     roles,
-    rows: list.users.map((row) => ({
-      id: row.id,
-      alphaCode: row.alpha_code,
-      email: row.email,
-      role: listRoleLabel({
-        isAdmin: row.is_admin,
-        isSuperManager: row.is_super_manager,
-        isAccountManager: row.is_account_manager,
-        isManager: row.is_manager,
-        isYardDriver: row.is_yard_driver,
-        isRoadDriver: row.is_road_driver,
-        isMechanic: row.is_mechanic,
-        isSecurity: row.is_security,
-      }),
-      driverNumber: row.driver_number,
-      account: row.account_name ?? "Global Admin",
-      active: row.is_active,
-    })),
+    rows: list.users.map(userListRow),
   };
 }
 

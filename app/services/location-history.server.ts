@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "../../db/schema";
-import type { Queryable, Transaction } from "../lib/db.server";
+import { readInBatches } from "../lib/cursor.server";
+import type { Database, Queryable, Transaction } from "../lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { requireAccount } from "./scope.server";
 
@@ -75,4 +76,17 @@ export async function accountHistory(ctx: ServiceContext, kind: AssetKind, accou
   const now = Date.now();
   for (const { assetId: id, row } of rows) (byAsset[id] ??= []).push(historyEntry(row, now));
   return byAsset;
+}
+
+/** Every stay of one asset, newest first, a batch at a time (its location history report). */
+export function readAssetHistory(db: Database, kind: AssetKind, id: number) {
+  const { history, assetId } = TABLES[kind];
+  const fields = {
+    location: history.location,
+    entryTime: history.entryTime,
+    exitTime: history.exitTime,
+    userAlphaCode: history.userAlphaCode,
+  };
+  const query = db.select(fields).from(history).where(eq(assetId, id)).orderBy(desc(history.entryTime), desc(history.id));
+  return readInBatches(db, query, fields);
 }

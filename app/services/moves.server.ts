@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, ne, not, sql, type SQL } from "drizzle-orm";
-import { moveLegs, moves, trailers, users } from "../../db/schema";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, not, sql, type SQL } from "drizzle-orm";
+import { accounts, moveLegs, moves, trailers, users } from "../../db/schema";
 import { isRecordId } from "../domain/ids";
 import { resolveLocation, ROAD, SHOP } from "../domain/locations";
 import {
@@ -14,6 +14,7 @@ import {
   type MoveState,
   type PublicMove,
 } from "../domain/moves";
+import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";
 import { isUniqueViolation } from "../lib/sql.server";
@@ -293,4 +294,41 @@ async function moveTrailers(tx: Transaction, move: MoveRow, legs: (typeof moveLe
     moved.push({ trailerId: trailer.id, location: trailer.trailerLocation });
   }
   return moved;
+}
+
+export interface MoveReportQuery {
+  /** The account asked for (admins: one account, or none for all); everyone else gets their own. */
+  account?: unknown;
+  /** Moves requested from this instant (inclusive) to that (exclusive). */
+  from: Date;
+  to: Date;
+  state?: MoveState;
+}
+
+/**
+ * Every leg of the moves requested in a period, oldest first, with who requested and accepted
+ * each move and when it was accepted, finished or cancelled; a batch at a time (the moves report).
+ */
+export function readMoveLegs(ctx: ServiceContext, query: MoveReportQuery) {
+  const fields = {
+    move: moves,
+    accountName: accounts.accountName,
+    requestAlphaCode: users.alphaCode,
+    leg: { number: moveLegs.legNumber, from: moveLegs.fromLocation, to: moveLegs.toLocation, trailer: moveLegs.trailerNumber },
+  };
+  const where = and(
+    scopeCondition(accountScope(ctx.actor, query.account)),
+    gte(moves.requestTime, query.from),
+    lt(moves.requestTime, query.to),
+    query.state ? STATE_CONDITION[query.state] : undefined,
+  );
+  const select = ctx.db
+    .select(fields)
+    .from(moves)
+    .innerJoin(moveLegs, eq(moveLegs.moveId, moves.id))
+    .innerJoin(accounts, eq(accounts.id, moves.accountId))
+    .leftJoin(users, eq(users.id, moves.requestUserId))
+    .where(where)
+    .orderBy(asc(moves.requestTime), asc(moves.id), asc(moveLegs.legNumber));
+  return readInBatches(ctx.db, select, fields);
 }

@@ -6,7 +6,8 @@ import { apiRecord, overStored } from "../domain/records";
 import { locationGroup, ROAD, SHOP } from "../domain/locations";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/trailers";
-import type { Queryable } from "../lib/db.server";
+import { readInBatches } from "../lib/cursor.server";
+import type { Database, Queryable } from "../lib/db.server";
 import { paging } from "../lib/paging";
 import { doorsOf, isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
@@ -177,11 +178,15 @@ const LOAD_CONDITION: Record<Exclude<TrailerLoadFilter, "all">, SQL> = {
   empty: and(not(trailers.isLoaded), not(trailers.isTray))!,
 };
 
+/** What a trailer list shows of each trailer: the trailer and since when it stands where it is. */
+const TRAILER_LIST_FIELDS = { trailer: trailers, since: trailerLocationHistory.entryTime };
+export type TrailerListItem = { trailer: TrailerRow; since: Date | null };
+
 /**
- * One page of an account's trailers, filtered, searched and sorted in Postgres, with the time
- * each has stood at its location (from its open history entry).
+ * The trailers a list query asks for: the account's, filtered and searched, and their order. The
+ * dashboard page, `GET /api/trailers` and the trailers report all read this one listing.
  */
-export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}) {
+export async function trailerListing(ctx: ServiceContext, query: TrailerListQuery = {}) {
   const accountId = requireAccount(ctx.actor, query.account);
   const places = await accountPlaces(ctx.db, accountId);
   const where = and(
@@ -205,20 +210,39 @@ export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery 
       trailers.type,
     ]),
   );
-  const { page, pageSize, offset } = paging(query, 50, 200);
   const since = trailerLocationHistory.entryTime;
+  const orderBy = [query.timeSort === "desc" ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber)];
+  return { accountId, places, where, orderBy };
+}
+
+type TrailerListing = Awaited<ReturnType<typeof trailerListing>>;
+
+function selectTrailerList(db: Queryable, listing: TrailerListing) {
+  return db
+    .select(TRAILER_LIST_FIELDS)
+    .from(trailers)
+    .leftJoin(trailerLocationHistory, and(eq(trailerLocationHistory.trailerId, trailers.id), isNull(trailerLocationHistory.exitTime)))
+    .where(listing.where)
+    .orderBy(...listing.orderBy);
+}
+
+/**
+ * One page of an account's trailers, filtered, searched and sorted in Postgres, with the time
+ * each has stood at its location (from its open history entry).
+ */
+export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}) {
+  const listing = await trailerListing(ctx, query);
+  const { page, pageSize, offset } = paging(query, 50, 200);
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ trailer: trailers, since })
-      .from(trailers)
-      .leftJoin(trailerLocationHistory, and(eq(trailerLocationHistory.trailerId, trailers.id), isNull(trailerLocationHistory.exitTime)))
-      .where(where)
-      .orderBy(query.timeSort === "desc" ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber))
-      .limit(pageSize)
-      .offset(offset),
-    ctx.db.select({ total: count() }).from(trailers).where(where),
+    selectTrailerList(ctx.db, listing).limit(pageSize).offset(offset),
+    ctx.db.select({ total: count() }).from(trailers).where(listing.where),
   ]);
-  return { accountId, trailers: rows, total, page, pageSize, places };
+  return { accountId: listing.accountId, trailers: rows, total, page, pageSize, places: listing.places };
+}
+
+/** Every trailer of a listing, a batch at a time (reports). */
+export function readTrailerListing(db: Database, listing: TrailerListing): AsyncGenerator<TrailerListItem[]> {
+  return readInBatches(db, selectTrailerList(db, listing), TRAILER_LIST_FIELDS);
 }
 
 /**

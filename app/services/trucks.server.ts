@@ -5,6 +5,8 @@ import { isRecordId } from "../domain/ids";
 import { apiRecord, overStored } from "../domain/records";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTruckRules, newTruckSchema, serviceDateProblems, TRUCK_MESSAGES, truckSchema } from "../domain/trucks";
+import { readInBatches } from "../lib/cursor.server";
+import type { Database, Queryable } from "../lib/db.server";
 import { paging } from "../lib/paging";
 import { isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
@@ -147,10 +149,15 @@ const SORT_COLUMNS: Record<TruckSort, SQL | typeof trucks.truckNumber> = {
   status: statusPriority,
 };
 
-/** One page of an account's trucks, filtered, searched and sorted in Postgres. */
-export async function listTrucks(ctx: ServiceContext, query: TruckListQuery = {}) {
+const TRUCK_LIST_FIELDS = { truck: trucks, assignedTo: users.alphaCode, since: truckLocationHistory.entryTime };
+export type TruckListItem = { truck: TruckRow; assignedTo: string | null; since: Date | null };
+
+/**
+ * The trucks a list query asks for: the account's, filtered and searched, and their order. The
+ * dashboard page, `GET /api/trucks` and the trucks report all read this one listing.
+ */
+export function truckListing(ctx: ServiceContext, query: TruckListQuery = {}) {
   const accountId = requireAccount(ctx.actor, query.account);
-  const db = ctx.db;
   const conditions: (SQL | undefined)[] = [eq(trucks.accountId, accountId)];
   if (query.location && query.location !== "all") conditions.push(eq(trucks.truckLocation, query.location));
   if (query.status === "red") conditions.push(eq(trucks.redTagged, true));
@@ -170,22 +177,36 @@ export async function listTrucks(ctx: ServiceContext, query: TruckListQuery = {}
       users.alphaCode,
     ]),
   );
-  const where = and(...conditions);
-  const { page, pageSize, offset } = paging(query, 50, 200);
   const column = SORT_COLUMNS[query.sort ?? "number"];
+  return { accountId, where: and(...conditions), orderBy: [query.order === "desc" ? desc(column) : asc(column), asc(trucks.truckNumber)] };
+}
+
+type TruckListing = ReturnType<typeof truckListing>;
+
+function selectTruckList(db: Queryable, listing: TruckListing) {
+  return db
+    .select(TRUCK_LIST_FIELDS)
+    .from(trucks)
+    .leftJoin(users, eq(users.id, trucks.assignedUserId))
+    .leftJoin(truckLocationHistory, and(eq(truckLocationHistory.truckId, trucks.id), isNull(truckLocationHistory.exitTime)))
+    .where(listing.where)
+    .orderBy(...listing.orderBy);
+}
+
+/** One page of an account's trucks, filtered, searched and sorted in Postgres. */
+export async function listTrucks(ctx: ServiceContext, query: TruckListQuery = {}) {
+  const listing = truckListing(ctx, query);
+  const { page, pageSize, offset } = paging(query, 50, 200);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ truck: trucks, assignedTo: users.alphaCode, since: truckLocationHistory.entryTime })
-      .from(trucks)
-      .leftJoin(users, eq(users.id, trucks.assignedUserId))
-      .leftJoin(truckLocationHistory, and(eq(truckLocationHistory.truckId, trucks.id), isNull(truckLocationHistory.exitTime)))
-      .where(where)
-      .orderBy(query.order === "desc" ? desc(column) : asc(column), asc(trucks.truckNumber))
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(trucks).leftJoin(users, eq(users.id, trucks.assignedUserId)).where(where),
+    selectTruckList(ctx.db, listing).limit(pageSize).offset(offset),
+    ctx.db.select({ total: count() }).from(trucks).leftJoin(users, eq(users.id, trucks.assignedUserId)).where(listing.where),
   ]);
-  return { accountId, trucks: rows, total, page, pageSize };
+  return { accountId: listing.accountId, trucks: rows, total, page, pageSize };
+}
+
+/** Every truck of a listing, a batch at a time (reports). */
+export function readTruckListing(db: Database, listing: TruckListing): AsyncGenerator<TruckListItem[]> {
+  return readInBatches(db, selectTruckList(db, listing), TRUCK_LIST_FIELDS);
 }
 
 /** The Location and Assigned To filters' options, each from one grouped query. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { accounts, sessions, users } from "../../db/schema";
 import { PASSWORD_RULES } from "../domain/auth";
 import { flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
@@ -13,6 +13,7 @@ import {
   USER_MESSAGES,
 } from "../domain/users";
 import { isRecordId } from "../domain/ids";
+import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";
 import { hashPassword, type ScryptCost } from "../lib/password.server";
@@ -271,6 +272,23 @@ export interface UserListQuery {
   pageSize?: number;
 }
 
+const USER_LIST_FIELDS = { user: users, accountName: accounts.accountName };
+
+function selectUserList(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(USER_LIST_FIELDS)
+    .from(users)
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .where(where)
+    .orderBy(asc(users.alphaCode), asc(users.id));
+}
+
+const listedUser = ({ user, accountName }: { user: UserRow; accountName: string | null }) => ({
+  ...publicUser(user),
+  account_name: accountName,
+});
+export type ListedUser = ReturnType<typeof listedUser>;
+
 /**
  * The users an actor may see: the account's users (and global admins) whose rank is at most the
  * viewer's, filtered, searched and paged in Postgres. A non-admin always gets its own account.
@@ -279,22 +297,17 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}) 
   const where = visibleUsersWhere(ctx, query);
   const { page, pageSize, offset } = paging(query, 50, 200);
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ user: users, accountName: accounts.accountName })
-      .from(users)
-      .leftJoin(accounts, eq(accounts.id, users.accountId))
-      .where(where)
-      .orderBy(asc(users.alphaCode), asc(users.id))
-      .limit(pageSize)
-      .offset(offset),
+    selectUserList(ctx.db, where).limit(pageSize).offset(offset),
     ctx.db.select({ total: count() }).from(users).where(where),
   ]);
-  return {
-    users: rows.map(({ user, accountName }) => ({ ...publicUser(user), account_name: accountName })),
-    total,
-    page,
-    pageSize,
-  };
+  return { users: rows.map(listedUser), total, page, pageSize };
+}
+
+/** Every user `listUsers` would list, a batch at a time (reports). */
+export async function* readUserList(ctx: ServiceContext, query: UserListQuery): AsyncGenerator<ListedUser[]> {
+  for await (const batch of readInBatches(ctx.db, selectUserList(ctx.db, visibleUsersWhere(ctx, query)), USER_LIST_FIELDS)) {
+    yield batch.map(listedUser);
+  }
 }
 
 function visibleUsersWhere(ctx: ServiceContext, query: UserListQuery) {

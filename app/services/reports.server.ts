@@ -1,0 +1,326 @@
+import { eq } from "drizzle-orm";
+import { accounts } from "../../db/schema";
+import { formatDuration, vehicleStatus } from "../domain/assets";
+import { filterLabel, parseDashboardView, type DashboardView } from "../domain/dashboard";
+import { isCalendarDate, LIMITS } from "../domain/fields";
+import { MOVE_STATE_LABEL, MOVE_STATES, MOVE_TYPE_LABEL, moveState, type MoveState, type MoveType } from "../domain/moves";
+import {
+  isReportType,
+  minutesBetween,
+  REPORT_COLUMNS,
+  REPORT_MESSAGES,
+  reportRoleLabel,
+  reportTitle,
+  type ReportCell,
+  type ReportColumn,
+  type ReportOutput,
+  type ReportType,
+} from "../domain/reports";
+import { canPrintReports, ROLE_LABEL, type Role } from "../domain/roles";
+import { dayIn, dayStart, timeZoneOrUtc } from "../domain/time-zones";
+import { userRoleFlags } from "../domain/users";
+import type { Queryable } from "../lib/db.server";
+import type { ServiceContext } from "./context.server";
+import { trailerListRow, trailerQueryOf, truckListRow, truckQueryOf, userQueryOf } from "./dashboard.server";
+import { ServiceError } from "./errors.server";
+import { readAssetHistory, type AssetKind } from "./location-history.server";
+import { readMoveLegs } from "./moves.server";
+import { listPlaces } from "./places.server";
+import { accountScope, requireAccount } from "./scope.server";
+import { getTrailer, readTrailerListing, trailerListing } from "./trailers.server";
+import { getTruck, readTruckListing, truckListing } from "./trucks.server";
+import { readUserList } from "./users.server";
+
+export const REPORT_REFUSALS = {
+  denied: "Only managers and administrators can generate reports",
+  dateRange: "The From date must be on or before the To date",
+  date: (label: string) => `${label} must be a date (YYYY-MM-DD) between 1900 and 2100`,
+  assetRequired: "Choose the trailer or truck whose history to report",
+} as const;
+
+/**
+ * A report ready to be written: what it is about (for the heading and the file name), its
+ * columns, and its rows, a batch at a time. The first batch is already read (a report with no
+ * rows is refused before anything is sent); the rest are read as the file is written.
+ */
+export interface Report {
+  type: ReportType;
+  title: string;
+  /** The account's name, or "All Accounts" (an admin's moves report). */
+  account: string;
+  /** The filters applied, as the page shows them ("Status: Red Tagged"). */
+  filters: string[];
+  columns: readonly ReportColumn[];
+  generatedAt: Date;
+  timeZone: string;
+  batches: AsyncIterable<ReportCell[][]>;
+}
+
+export interface ReportRequest {
+  /** What the address names: "trailers", "moves", … (anything else is refused). */
+  type: string;
+  output: ReportOutput;
+  /** The list's own query parameters: the dashboard's for the five lists. */
+  params: URLSearchParams;
+  /** The viewer's time zone (the `tz` parameter, else the browser's cookie). */
+  timeZone?: string | null;
+  now?: Date;
+}
+
+type Rows = { account: string; filters: string[]; batches: AsyncIterable<ReportCell[][]> };
+
+async function accountNameOf(db: Queryable, accountId: number): Promise<string> {
+  const [row] = await db.select({ name: accounts.accountName }).from(accounts).where(eq(accounts.id, accountId));
+  if (!row) throw new ServiceError(404, "Account not found", "account");
+  return row.name;
+}
+
+async function* mapped<Item>(source: AsyncIterable<Item[]>, row: (item: Item) => ReportCell[]): AsyncGenerator<ReportCell[][]> {
+  for await (const batch of source) yield batch.map(row);
+}
+
+/** The dashboard filters a view applies, in the list's words; defaults are left out. */
+function viewFilters(type: "trailers" | "trucks" | "users", view: DashboardView): string[] {
+  const filters: string[] = [];
+  const add = (label: string, value: string, all = "all") => {
+    if (value && value !== all) filters.push(`${label}: ${value}`);
+  };
+  add("Location", view.location);
+  if (type === "users") add("Role", ROLE_LABEL[view.role as Role] ?? "");
+  add("Status", filterLabel(view.status), "All");
+  if (type === "trailers") {
+    add("Load Type", filterLabel(view.load), "All");
+    filters.push(`Time at Location: ${filterLabel(view.sort)}`);
+  }
+  if (type === "trucks") {
+    add("Assigned To", view.assigned === "unassigned" ? "Unassigned" : view.assigned);
+    filters.push(`Sorted by: ${view.column} (${view.order === "desc" ? "descending" : "ascending"})`);
+  }
+  if (view.q) filters.push(`Search: "${view.q}"`);
+  return filters;
+}
+
+function searchFilter(view: DashboardView): string[] {
+  return view.q ? [`Search: "${view.q}"`] : [];
+}
+
+async function listRows(
+  ctx: ServiceContext,
+  type: "trailers" | "trucks" | "yards" | "buildings" | "users",
+  params: URLSearchParams,
+  now: number,
+): Promise<Rows> {
+  const view = parseDashboardView(params);
+  const accountId = requireAccount(ctx.actor, view.account);
+  const account = await accountNameOf(ctx.db, accountId);
+  switch (type) {
+    case "trailers": {
+      const listing = await trailerListing(ctx, trailerQueryOf(accountId, view));
+      return {
+        account,
+        filters: viewFilters(type, view),
+        batches: mapped(readTrailerListing(ctx.db, listing), (item) => {
+          const row = trailerListRow(item, now);
+          const status = vehicleStatus(item.trailer);
+          return [
+            row.location,
+            row.type,
+            row.statePlate,
+            row.number,
+            status,
+            row.timeAtLocation,
+            item.since,
+            row.load,
+            row.currentUser,
+            row.tag,
+          ];
+        }),
+      };
+    }
+    case "trucks": {
+      const listing = truckListing(ctx, truckQueryOf(accountId, view));
+      return {
+        account,
+        filters: viewFilters(type, view),
+        batches: mapped(readTruckListing(ctx.db, listing), (item) => {
+          const row = truckListRow(item, now);
+          return [
+            row.location,
+            row.number,
+            row.type,
+            row.make,
+            row.model,
+            row.status,
+            row.timeAtLocation,
+            item.since,
+            row.assignedTo,
+            row.tag,
+          ];
+        }),
+      };
+    }
+    case "users":
+      return {
+        account,
+        filters: viewFilters(type, view),
+        batches: mapped(readUserList(ctx, userQueryOf(accountId, view)), (user) => [
+          user.alpha_code,
+          user.email,
+          reportRoleLabel(userRoleFlags(user)),
+          user.driver_number,
+          user.account_name ?? "Global Admin",
+          user.is_active ? "Active" : "Inactive",
+          new Date(user.created_at),
+          new Date(user.updated_at),
+        ]),
+      };
+    case "yards": {
+      const yards = await listPlaces(ctx, "yard", { account: accountId, search: view.q });
+      const rows = yards.map((yard) => [
+        yard.name,
+        yard.parkingSpots ? "Available" : "None",
+        yard.parkingLocation,
+        yard.createdAt,
+        yard.updatedAt,
+      ]);
+      return { account, filters: searchFilter(view), batches: once(rows) };
+    }
+    case "buildings": {
+      const buildings = await listPlaces(ctx, "building", { account: accountId, search: view.q });
+      const rows = buildings.map((building) => [
+        building.buildingName,
+        building.buildingDoorNumber,
+        building.createdAt,
+        building.updatedAt,
+      ]);
+      return { account, filters: searchFilter(view), batches: once(rows) };
+    }
+  }
+}
+
+async function* once(rows: ReportCell[][]): AsyncGenerator<ReportCell[][]> {
+  if (rows.length) yield rows;
+}
+
+function dayParam(params: URLSearchParams, name: string, label: string, fallback: string): string {
+  const value = params.get(name)?.trim();
+  if (!value) return fallback;
+  if (!isCalendarDate(value) || value < LIMITS.firstDate || value > LIMITS.lastDate)
+    throw new ServiceError(400, REPORT_REFUSALS.date(label), name);
+  return value;
+}
+
+/** The day after `day` ("YYYY-MM-DD"). */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The moves requested from the `from` day to the `to` day (both inclusive, in the viewer's time
+ * zone; today when not given), optionally in one `state`: one row per leg.
+ */
+async function moveRows(ctx: ServiceContext, params: URLSearchParams, zone: string, now: Date): Promise<Rows> {
+  const today = dayIn(zone, now);
+  const from = dayParam(params, "from", "From", today);
+  const to = dayParam(params, "to", "To", from > today ? from : today);
+  if (from > to) throw new ServiceError(400, REPORT_REFUSALS.dateRange, "from");
+  const requestedState = params.get("state");
+  const state = MOVE_STATES.find((candidate) => candidate === requestedState);
+  const accountId = accountScope(ctx.actor, params.get("account"));
+  const account = accountId === null ? "All Accounts" : await accountNameOf(ctx.db, accountId);
+  const filters = [`Requested: ${from === to ? from : `${from} to ${to}`}`, ...(state ? [`Status: ${MOVE_STATE_LABEL[state]}`] : [])];
+  const legs = readMoveLegs(ctx, {
+    account: accountId,
+    from: dayStart(zone, from),
+    to: dayStart(zone, nextDay(to)),
+    state: state as MoveState | undefined,
+  });
+  return {
+    account,
+    filters,
+    batches: mapped(legs, ({ move, accountName, requestAlphaCode, leg }) => [
+      move.id,
+      accountName,
+      MOVE_TYPE_LABEL[move.moveType as MoveType] ?? move.moveType,
+      MOVE_STATE_LABEL[moveState(move)],
+      String(leg.number),
+      leg.from,
+      leg.to,
+      leg.trailer,
+      requestAlphaCode,
+      move.acceptAlphaCode,
+      move.requestTime,
+      move.acceptTime,
+      move.finishTime,
+      move.cancelTime,
+      minutesBetween(move.requestTime, move.acceptTime),
+      minutesBetween(move.acceptTime, move.finishTime),
+    ]),
+  };
+}
+
+/** Every stay of one trailer or truck (`id`), newest first, the open one "Current". */
+async function historyRows(ctx: ServiceContext, kind: AssetKind, params: URLSearchParams, now: number): Promise<Rows> {
+  const id = Number(params.get("id"));
+  if (!params.get("id") || !Number.isInteger(id)) throw new ServiceError(400, REPORT_REFUSALS.assetRequired, "id");
+  const asset = kind === "trailer" ? await getTrailer(ctx, id) : await getTruck(ctx, id);
+  const number = "trailerNumber" in asset ? asset.trailerNumber : asset.truckNumber;
+  const label = `${kind === "trailer" ? "Trailer" : "Truck"} ${number}`;
+  return {
+    account: await accountNameOf(ctx.db, asset.accountId),
+    filters: [label],
+    batches: mapped(readAssetHistory(ctx.db, kind, id), (stay) => {
+      const seconds = Math.max(0, ((stay.exitTime?.getTime() ?? now) - stay.entryTime.getTime()) / 1000);
+      return [
+        stay.location,
+        stay.entryTime,
+        stay.exitTime ?? "Current",
+        formatDuration(seconds),
+        Math.round(seconds / 6) / 10,
+        stay.userAlphaCode,
+      ];
+    }),
+  };
+}
+
+/**
+ * A report of one of the product's lists, built by the server from the same listing as the list
+ * itself (the dashboard's filters, sort and search, within the account the viewer may see), for
+ * managers and above. Refusals: an unknown type (404), a viewer below manager (403), an empty
+ * list (404, with the spec's message for printing or exporting).
+ */
+export async function openReport(ctx: ServiceContext, request: ReportRequest): Promise<Report> {
+  const { type, output, params } = request;
+  if (!isReportType(type))
+    throw new ServiceError(404, output === "print" ? REPORT_MESSAGES.unsupported : REPORT_MESSAGES.unsupportedExport);
+  if (!canPrintReports(ctx.actor.user)) throw new ServiceError(403, REPORT_REFUSALS.denied);
+  const now = request.now ?? new Date();
+  const timeZone = timeZoneOrUtc(request.timeZone);
+  const rows =
+    type === "moves"
+      ? await moveRows(ctx, params, timeZone, now)
+      : type === "trailer-history" || type === "truck-history"
+        ? await historyRows(ctx, type === "trailer-history" ? "trailer" : "truck", params, now.getTime())
+        : await listRows(ctx, type, params, now.getTime());
+  const iterator = rows.batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) throw new ServiceError(404, output === "print" ? REPORT_MESSAGES.noDataToPrint : REPORT_MESSAGES.noDataToExport);
+  async function* batches() {
+    try {
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  return {
+    type,
+    title: reportTitle(type),
+    account: rows.account,
+    filters: rows.filters,
+    columns: REPORT_COLUMNS[type],
+    generatedAt: now,
+    timeZone,
+    batches: batches(),
+  };
+}

@@ -1,0 +1,366 @@
+import { read as readWorkbook, CFB, utils } from "@e965/xlsx";
+import { parse } from "csv-parse/sync";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildings, trailerLocationHistory, trailers, trucks, yards } from "../../db/schema";
+import { DEFAULT_VIEW, viewHref, type DashboardView } from "../../app/domain/dashboard";
+import { REPORT_COLUMNS, REPORT_MESSAGES } from "../../app/domain/reports";
+import { reportCsv, reportPrintPage, reportXlsx, XLSX_ROW_LIMIT } from "../../app/lib/report-files.server";
+import type { ServiceContext } from "../../app/services/context.server";
+import { accountDashboard, trailerListRow, trailerQueryOf } from "../../app/services/dashboard.server";
+import { listTrailers } from "../../app/services/trailers.server";
+import { createMove, transitionMove } from "../../app/services/moves.server";
+import { openReport, REPORT_REFUSALS, type Report } from "../../app/services/reports.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
+
+let test: TestDatabase;
+let accountId: number;
+let otherAccountId: number;
+let emptyAccountId: number;
+let manager: ServiceContext;
+let otherManager: ServiceContext;
+let driver: ServiceContext;
+let admin: ServiceContext;
+
+/** Trailers beyond one cursor batch (1,000), so a report reads several. */
+const MANY = 2_345;
+
+const paramsOf = (view: Partial<DashboardView>) => new URL(viewHref({ ...DEFAULT_VIEW, ...view }), "http://x").searchParams;
+
+async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
+  // Keeps the byte order mark (Response.text() drops it).
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+}
+
+async function csvOf(ctx: ServiceContext, type: string, params: URLSearchParams) {
+  const report = await openReport(ctx, { type, output: "csv", params, timeZone: "America/New_York" });
+  const raw = await text(reportCsv(report));
+  return { report, raw, rows: parse(raw, { bom: true }) as string[][] };
+}
+
+/** Every row of the trailers list for a dashboard view, page by page, as the Trailers tab shows them. */
+async function listedTrailers(ctx: ServiceContext, view: Partial<DashboardView>) {
+  const rows = [];
+  for (let page = 1; ; page++) {
+    const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, { ...DEFAULT_VIEW, ...view }), page, pageSize: 200 });
+    rows.push(...list.trailers.map((item) => trailerListRow(item, Date.now())));
+    if (rows.length >= list.total) return { rows, total: list.total };
+  }
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  accountId = (await createAccount(test.db, 'Dock, "Town"')).id;
+  otherAccountId = (await createAccount(test.db, "Elsewhere")).id;
+  emptyAccountId = (await createAccount(test.db, "Empty Lot")).id;
+  await test.db.insert(yards).values({ accountId, name: "Yard A", parkingSpots: true, parkingLocation: "Gate 2" });
+  await test.db.insert(buildings).values({ accountId, buildingName: "North", buildingDoorNumber: 20 });
+  const locations = ["Yard A", "North-3", "Road", "Shop", "North-12"];
+  await test.db.insert(trailers).values(
+    Array.from({ length: MANY }, (_, index) => ({
+      accountId,
+      companyOwner: "ACME",
+      trailerNumber: `R${String(index).padStart(5, "0")}`,
+      trailerLocation: locations[index % locations.length],
+      inShop: index % locations.length === 3,
+      redTagged: index % 7 === 0,
+      taggedDescription: index % 7 === 0 ? "Brakes, left side" : null,
+      isLoaded: index % 3 === 0,
+      loadNumber: index % 3 === 0 ? `LD${index}` : null,
+    })),
+  );
+  await test.db.execute(sql`
+    insert into trailer_location_history (trailer_id, account_id, location, entry_time)
+    select id, account_id, trailer_location, now() - (id % 97) * interval '1 hour' from trailers where account_id = ${accountId}`);
+  await createTrailer(test.db, otherAccountId, "Yard A");
+  await test.db.insert(trucks).values({
+    accountId,
+    truckNumber: "TK1",
+    truckLocation: "Shop",
+    type: "boxtruck",
+    licensePlate: "P1",
+    licenseState: "MA",
+    year: 2020,
+    make: "MACK",
+    model: "ANTHEM",
+    inShop: true,
+  });
+  manager = contextFor(test.db, await createUser(test.db, { role: "manager", accountId, alphaCode: "MGR1" })).ctx;
+  otherManager = contextFor(test.db, await createUser(test.db, { role: "manager", accountId: otherAccountId })).ctx;
+  driver = contextFor(test.db, await createUser(test.db, { role: "yard_driver", accountId })).ctx;
+  admin = contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null })).ctx;
+  await createUser(test.db, { role: "super_manager", accountId, alphaCode: "SUPER1" });
+  await createUser(test.db, { role: "mechanic", accountId, alphaCode: "=MECH" });
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+describe("the trailers report", () => {
+  it("holds every row of the dashboard's list for the same filters, in the same order, across cursor batches", async () => {
+    for (const view of [{}, { location: "North", sort: "desc" as const }, { status: "red", load: "loaded" }, { q: "r0001" }]) {
+      const { rows } = await csvOf(manager, "trailers", paramsOf(view));
+      const listed = await listedTrailers(manager, view);
+      const [header, ...body] = rows;
+      expect(header).toEqual(REPORT_COLUMNS.trailers.map((column) => column.header));
+      expect(body).toHaveLength(listed.total);
+      expect(body.map((row) => [row[0], row[3], row[5], row[7], row[9]])).toEqual(
+        listed.rows.map((row) => [row.location, row.number, row.timeAtLocation, row.load, row.tag]),
+      );
+    }
+    expect((await csvOf(manager, "trailers", paramsOf({}))).rows).toHaveLength(MANY + 1);
+  });
+
+  it("is the Trailers tab's first page when the list fits on it", async () => {
+    const view = { ...DEFAULT_VIEW, account: null, status: "red", load: "loaded", q: "R01" };
+    const tab = (await accountDashboard(manager, view)).trailers!;
+    const { rows } = await csvOf(manager, "trailers", paramsOf(view));
+    expect(tab.total).toBeLessThan(50);
+    expect(rows.slice(1).map((row) => row[3])).toEqual(tab.rows.map((row) => row.number));
+  });
+
+  it("writes status, since when and the tag as a spreadsheet reads them: ISO times, quoted commas", async () => {
+    const { raw, rows } = await csvOf(manager, "trailers", paramsOf({ status: "red" }));
+    expect(raw.startsWith("\uFEFFLocation,Type,")).toBe(true);
+    expect(raw).toContain('"Brakes, left side"\r\n');
+    for (const row of rows.slice(1)) {
+      expect(row[4]).toBe("Red Tagged");
+      expect(row[6]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+  });
+
+  it("neutralises a cell that would run as a formula", async () => {
+    const [trailer] = await test.db
+      .insert(trailers)
+      .values({
+        accountId,
+        companyOwner: "ACME",
+        trailerNumber: "ZZ-INJECT",
+        trailerLocation: "Yard A",
+        redTagged: true,
+        taggedDescription: '=HYPERLINK("http://evil","x")',
+      })
+      .returning();
+    try {
+      const { rows } = await csvOf(manager, "trailers", paramsOf({ q: "ZZ-INJECT" }));
+      expect(rows[1][9]).toBe('\'=HYPERLINK("http://evil","x")');
+    } finally {
+      await test.db.delete(trailers).where(eq(trailers.id, trailer.id));
+    }
+  });
+});
+
+describe("the other lists' reports", () => {
+  it("trucks, yards and buildings as their tabs show them", async () => {
+    expect((await csvOf(manager, "trucks", paramsOf({}))).rows).toEqual([
+      REPORT_COLUMNS.trucks.map((column) => column.header),
+      ["Shop", "TK1", "Boxtruck", "MACK", "ANTHEM", "Shop", "Just arrived", "", "Not assigned", ""],
+    ]);
+    const yardRows = (await csvOf(manager, "yards", paramsOf({}))).rows;
+    expect(yardRows[1].slice(0, 3)).toEqual(["Yard A", "Available", "Gate 2"]);
+    const buildingRows = (await csvOf(manager, "buildings", paramsOf({}))).rows;
+    expect(buildingRows[1].slice(0, 2)).toEqual(["North", "20"]);
+  });
+
+  it("users with the report's role labels, only those the viewer may see, formula-like codes neutralised", async () => {
+    const { rows } = await csvOf(manager, "users", paramsOf({}));
+    const byCode = new Map(rows.slice(1).map((row) => [row[0], row]));
+    expect(byCode.get("MGR1")?.[2]).toBe("Manager");
+    expect(byCode.get("'=MECH")?.[2]).toBe("Mechanic");
+    expect(byCode.has("SUPER1")).toBe(false);
+    const seenByAdmin = (await csvOf(admin, "users", paramsOf({ account: accountId }))).rows.map((row) => row[2]);
+    expect(seenByAdmin).toContain("Super Manager");
+    expect(seenByAdmin).toContain("Admin");
+  });
+});
+
+describe("who reads which report", () => {
+  it("a yard driver is refused every report", async () => {
+    for (const type of ["trailers", "trucks", "yards", "buildings", "users", "moves"]) {
+      expect(await refusal(openReport(driver, { type, output: "csv", params: paramsOf({}) }))).toEqual({
+        status: 403,
+        errors: [REPORT_REFUSALS.denied],
+      });
+    }
+  });
+
+  it("a manager of another account gets its own account's rows whatever account it names", async () => {
+    const { report, rows } = await csvOf(otherManager, "trailers", paramsOf({ account: accountId }));
+    expect(report.account).toBe("Elsewhere");
+    expect(rows).toHaveLength(2);
+  });
+
+  it("an admin reads any account it names, and must name one for a list", async () => {
+    const { report, rows } = await csvOf(admin, "trailers", paramsOf({ account: accountId }));
+    expect(report.account).toBe('Dock, "Town"');
+    expect(rows).toHaveLength(MANY + 1);
+    expect(await refusal(openReport(admin, { type: "trailers", output: "csv", params: paramsOf({}) }))).toMatchObject({ status: 400 });
+  });
+
+  it("an empty list and an unknown type are refused with the spec's messages", async () => {
+    const emptyView = paramsOf({ account: emptyAccountId });
+    expect(await refusal(openReport(admin, { type: "trailers", output: "print", params: emptyView }))).toEqual({
+      status: 404,
+      errors: [REPORT_MESSAGES.noDataToPrint],
+    });
+    expect(await refusal(openReport(admin, { type: "trailers", output: "csv", params: emptyView }))).toEqual({
+      status: 404,
+      errors: [REPORT_MESSAGES.noDataToExport],
+    });
+    expect(await refusal(openReport(manager, { type: "companies", output: "print", params: emptyView }))).toEqual({
+      status: 404,
+      errors: [REPORT_MESSAGES.unsupported],
+    });
+    expect(await refusal(openReport(manager, { type: "companies", output: "xlsx", params: emptyView }))).toEqual({
+      status: 404,
+      errors: [REPORT_MESSAGES.unsupportedExport],
+    });
+  });
+});
+
+describe("the files", () => {
+  it("an Excel workbook with typed cells, a frozen and filterable header and column widths", async () => {
+    const report = await openReport(manager, { type: "trailers", output: "xlsx", params: paramsOf({}), timeZone: "UTC" });
+    const file = await reportXlsx(report);
+    const book = readWorkbook(file, { type: "array", cellDates: true, cellStyles: true });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    expect(book.SheetNames[0]).toBe("Trailers Report");
+    expect(sheet["A1"].v).toBe("Location");
+    expect(sheet["!autofilter"]).toEqual({ ref: `A1:J${MANY + 1}` });
+    expect(sheet["!cols"]?.map((column) => column.wch)).toEqual(REPORT_COLUMNS.trailers.map((column) => column.width));
+    expect(sheet["G2"].t).toBe("d");
+    expect(sheet["G2"].v).toBeInstanceOf(Date);
+    const xml = new TextDecoder().decode(CFB.find(CFB.read(file, { type: "array" }), "/xl/worksheets/sheet1.xml")?.content as Uint8Array);
+    expect(xml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    const buildingsBook = readWorkbook(
+      await reportXlsx(await openReport(manager, { type: "buildings", output: "xlsx", params: paramsOf({}) })),
+      {
+        type: "array",
+      },
+    );
+    const buildingsSheet = buildingsBook.Sheets[buildingsBook.SheetNames[0]];
+    expect(buildingsSheet["B2"]).toMatchObject({ t: "n", v: 20 });
+    expect(utils.sheet_to_json(buildingsSheet)).toHaveLength(1);
+  });
+
+  it("the print page: heading, filters, every row, the footer with the year; text escaped", async () => {
+    const report = await openReport(manager, { type: "trailers", output: "print", params: paramsOf({ status: "red" }), timeZone: "UTC" });
+    const html = await text(reportPrintPage(report, "n0nce"));
+    expect(html).toContain("<h1>Dock, &quot;Town&quot; — Trailers Report</h1>");
+    expect(html).toContain("Filters: Status: Red Tagged; Time at Location: Newest First");
+    expect(html.match(/<tr>/g)).toHaveLength(Math.ceil(MANY / 7) + 1);
+    expect(html).toContain(`Yardline Yard Management System © ${new Date().getUTCFullYear()}`);
+    expect(html).toContain('<script nonce="n0nce">');
+  });
+
+  it(`refuses an Excel report past ${XLSX_ROW_LIMIT.toLocaleString("en-US")} rows before writing it`, async () => {
+    const report: Report = {
+      ...(await openReport(manager, { type: "buildings", output: "xlsx", params: paramsOf({}) })),
+      batches: (async function* () {
+        for (let sent = 0; sent <= XLSX_ROW_LIMIT; sent += 10_000) yield Array.from({ length: 10_000 }, () => ["x", 1, null, null]);
+      })(),
+    };
+    expect(await refusal(reportXlsx(report))).toMatchObject({ status: 413 });
+  });
+
+  it("a reader that stops early closes the cursor and hands the connection back", async () => {
+    const report = await openReport(manager, { type: "trailers", output: "csv", params: paramsOf({}) });
+    const reader = reportCsv(report).getReader();
+    await reader.read();
+    await reader.read();
+    await reader.cancel();
+    const [{ open }] = (await test.db.execute(sql`select count(*)::int as open from pg_cursors`)).rows as { open: number }[];
+    expect(open).toBe(0);
+    expect((await csvOf(manager, "trailers", paramsOf({ q: "R00001" }))).rows).toHaveLength(2);
+  });
+});
+
+describe("the moves report", () => {
+  it("lists each leg of the moves requested today in the viewer's time zone, with who and when", async () => {
+    const [a, b] = await test.db
+      .select()
+      .from(trailers)
+      .where(sql`${trailers.accountId} = ${accountId} and ${trailers.trailerLocation} = 'Yard A' and not ${trailers.redTagged}`)
+      .limit(2);
+    const yardDriver = contextFor(test.db, await createUser(test.db, { role: "yard_driver", accountId, alphaCode: "YD9" })).ctx;
+    const move = await createMove(manager, {
+      move_details: {
+        type: "shuttle",
+        moves: [
+          { from: "Yard A", to: "North-1", trailer: a.trailerNumber },
+          { from: "Yard A", to: "North-2", trailer: b.trailerNumber },
+        ],
+      },
+    });
+    await transitionMove(yardDriver, move.id, "accept");
+    await transitionMove(yardDriver, move.id, "finish");
+    const { rows } = await csvOf(manager, "moves", new URLSearchParams());
+    const legs = rows.filter((row) => row[0] === String(move.id));
+    expect(legs.map((row) => row.slice(1, 10))).toEqual([
+      ['Dock, "Town"', "Shuttle", "Finished", "1", "Yard A", "North-1", a.trailerNumber, "MGR1", "YD9"],
+      ['Dock, "Town"', "Shuttle", "Finished", "2", "Yard A", "North-2", b.trailerNumber, "MGR1", "YD9"],
+    ]);
+    expect(Number(legs[0][15])).toBeGreaterThanOrEqual(0);
+    expect(
+      await refusal(
+        openReport(manager, { type: "moves", output: "csv", params: new URLSearchParams({ from: "2020-01-01", to: "2020-01-31" }) }),
+      ),
+    ).toEqual({
+      status: 404,
+      errors: [REPORT_MESSAGES.noDataToExport],
+    });
+    expect(
+      await refusal(openReport(manager, { type: "moves", output: "csv", params: new URLSearchParams({ from: "2026-02-30" }) })),
+    ).toEqual({
+      status: 400,
+      errors: [REPORT_REFUSALS.date("From")],
+      field: "from",
+    });
+    expect(
+      await refusal(
+        openReport(manager, { type: "moves", output: "csv", params: new URLSearchParams({ from: "2026-03-02", to: "2026-03-01" }) }),
+      ),
+    ).toEqual({
+      status: 400,
+      errors: [REPORT_REFUSALS.dateRange],
+      field: "from",
+    });
+    expect(
+      await refusal(
+        openReport(otherManager, { type: "moves", output: "csv", params: new URLSearchParams({ account: String(accountId) }) }),
+      ),
+    ).toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe("the location history report", () => {
+  it("lists every stay of one trailer, newest first, the open one Current; another account's trailer is not found", async () => {
+    const trailer = await createTrailer(test.db, accountId, "Yard A");
+    await test.db.insert(trailerLocationHistory).values([
+      {
+        trailerId: trailer.id,
+        accountId,
+        location: "North-3",
+        entryTime: new Date("2026-01-01T08:00:00Z"),
+        exitTime: new Date("2026-01-01T10:30:00Z"),
+      },
+      { trailerId: trailer.id, accountId, location: "Yard A", entryTime: new Date("2026-01-01T10:30:00Z"), userAlphaCode: "MGR1" },
+    ]);
+    const { rows } = await csvOf(manager, "trailer-history", new URLSearchParams({ id: String(trailer.id) }));
+    expect(rows.slice(1).map((row) => [row[0], row[2], row[3], row[4], row[5]])).toEqual([
+      ["Yard A", "Current", rows[1][3], rows[1][4], "MGR1"],
+      ["North-3", "2026-01-01T10:30:00.000Z", "2h 30m", "150", ""],
+    ]);
+    expect(
+      await refusal(
+        openReport(otherManager, { type: "trailer-history", output: "csv", params: new URLSearchParams({ id: String(trailer.id) }) }),
+      ),
+    ).toMatchObject({
+      status: 404,
+    });
+  });
+});

@@ -72,15 +72,20 @@ export function parseDashboardView(params: URLSearchParams): DashboardView {
   };
 }
 
-/** The dashboard address of a view, leaving defaults out; `changes` override the view. */
-export function viewHref(view: DashboardView, changes: Partial<DashboardView> = {}): string {
+/** A view's query parameters, leaving defaults out; `changes` override the view. */
+export function viewParams(view: DashboardView, changes: Partial<DashboardView> = {}): URLSearchParams {
   const next = { ...view, ...changes };
   const params = new URLSearchParams();
   for (const key of Object.keys(DEFAULT_VIEW) as (keyof DashboardView)[]) {
     const value = next[key];
     if (value !== null && value !== "" && value !== DEFAULT_VIEW[key]) params.set(key, String(value));
   }
-  const text = params.toString();
+  return params;
+}
+
+/** The dashboard address of a view, leaving defaults out; `changes` override the view. */
+export function viewHref(view: DashboardView, changes: Partial<DashboardView> = {}): string {
+  const text = viewParams(view, changes).toString();
   return text ? `/?${text}` : "/";
 }
 

@@ -163,3 +163,18 @@ export function reportFileName(account: string, type: ReportType, at: Date, form
   const name = account.replace(UNSAFE_IN_FILE_NAME, "-").trim() || "Account";
   return `${name} - ${type}_report_${stamp}.${format}`;
 }
+
+/** The dashboard lists that have a report, each read with the dashboard's own view. */
+export type ListReportType = Extract<ReportType, "trailers" | "trucks" | "yards" | "buildings" | "users">;
+
+/**
+ * The address of a report: `/reports/{type}` (print), `.csv` or `.xlsx`, with the list's query
+ * parameters (a dashboard view's, without its tab and page: a report holds every page).
+ */
+export function reportHref(type: ReportType, output: ReportOutput, params: URLSearchParams | Record<string, string>): string {
+  const query = new URLSearchParams(params);
+  query.delete("tab");
+  query.delete("page");
+  const text = query.toString();
+  return `/reports/${type}${output === "print" ? "" : `.${output}`}${text ? `?${text}` : ""}`;
+}

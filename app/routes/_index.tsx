@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseDashboardView } from "~/domain/dashboard";
 import { moveViewerOf } from "~/domain/moves";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
-import { canEditAssets } from "~/domain/roles";
+import { canEditAssets, canPrintReports } from "~/domain/roles";
 import { pageRoute } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { movePanelFor } from "~/lib/move-forms.server";
@@ -27,7 +27,14 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   const dashboard = await accountDashboard(ctx, parseDashboardView(new URL(request.url).searchParams));
   const moves = await movePanelFor(request, ctx, dashboard.account?.id ?? null);
   return data(
-    { ...dashboard, moves: moves.panel, viewer: moveViewerOf(user), isAdmin: user.isAdmin, canEditAssets: canEditAssets(user) },
+    {
+      ...dashboard,
+      moves: moves.panel,
+      viewer: moveViewerOf(user),
+      isAdmin: user.isAdmin,
+      canEditAssets: canEditAssets(user),
+      canReport: canPrintReports(user),
+    },
     { headers: moves.headers },
   );
 });
@@ -62,15 +69,21 @@ export default function Dashboard() {
             {isAdmin ? `Please select an account to view ${view.tab}` : "No account selected. Please contact support if this persists."}
           </p>
         ) : data.trailers ? (
-          <TrailersTab view={view} trailers={data.trailers} canAdd={data.canEditAssets} />
+          <TrailersTab view={view} trailers={data.trailers} canAdd={data.canEditAssets} canReport={data.canReport} />
         ) : data.users ? (
-          <UsersTab view={view} users={data.users} />
+          <UsersTab view={view} users={data.users} canReport={data.canReport} />
         ) : data.trucks ? (
-          <TrucksTab view={view} trucks={data.trucks} />
+          <TrucksTab view={view} trucks={data.trucks} canReport={data.canReport} />
         ) : data.yards ? (
-          <PlaceCards place="yards" cards={data.yards.map(yardCard)} view={view} canAdd={data.canEditAssets} />
+          <PlaceCards place="yards" cards={data.yards.map(yardCard)} view={view} canAdd={data.canEditAssets} canReport={data.canReport} />
         ) : data.buildings ? (
-          <PlaceCards place="buildings" cards={data.buildings.map(buildingCard)} view={view} canAdd={data.canEditAssets} />
+          <PlaceCards
+            place="buildings"
+            cards={data.buildings.map(buildingCard)}
+            view={view}
+            canAdd={data.canEditAssets}
+            canReport={data.canReport}
+          />
         ) : null}
       </div>
       <ScrollToTop />

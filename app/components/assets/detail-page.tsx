@@ -67,7 +67,7 @@ export interface AssetPageFrame {
   id: number;
   title: string;
   backTo: string;
-  can: { edit: boolean; delete: boolean };
+  can: { edit: boolean; delete: boolean; report: boolean };
   history: HistoryEntry[];
 }
 
@@ -99,7 +99,10 @@ export function AssetDetailPage({
         editTo={can.edit ? `/${kind}s/${id}/edit` : null}
         confirmDelete={can.delete ? `Are you sure you want to delete this ${kind}?` : null}
       />
-      <LocationHistoryPanel entries={page.history} />
+      <LocationHistoryPanel
+        entries={page.history}
+        report={can.report ? { type: kind === "trailer" ? "trailer-history" : "truck-history", id } : null}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ReportButtons } from "~/components/reports/report-buttons";
 import { Table } from "~/components/ui/table";
 import { formatDuration } from "~/domain/assets";
 
@@ -13,7 +14,14 @@ export interface HistoryEntry {
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Current location, the latest 5 stays as a timeline, and the complete history. */
-export function LocationHistoryPanel({ entries }: { entries: HistoryEntry[] }) {
+export function LocationHistoryPanel({
+  entries,
+  report,
+}: {
+  entries: HistoryEntry[];
+  /** Managers and above: the history's report (print, CSV, Excel). */
+  report?: { type: "trailer-history" | "truck-history"; id: number } | null;
+}) {
   if (!entries.length) {
     return (
       <section className="rounded-lg border border-slate-200 bg-white p-4">
@@ -25,7 +33,12 @@ export function LocationHistoryPanel({ entries }: { entries: HistoryEntry[] }) {
   const current = entries.find((entry) => entry.exit_time === null) ?? null;
   return (
     <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Location History">
-      <h2 className="text-lg font-medium">Location History</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-medium">Location History</h2>
+        {report ? (
+          <ReportButtons type={report.type} params={{ id: String(report.id) }} total={entries.length} label="Location history" />
+        ) : null}
+      </div>
       {current ? (
         <div className="rounded-md bg-brand-50 p-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Current Location</p>

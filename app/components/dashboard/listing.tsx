@@ -1,6 +1,8 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { buttonStyles } from "~/components/ui/modal";
-import type { DashboardView } from "~/domain/dashboard";
+import { ReportButtons } from "~/components/reports/report-buttons";
+import { TAB_LABEL, viewParams, type DashboardView } from "~/domain/dashboard";
+import type { ListReportType } from "~/domain/reports";
 import { Pager } from "./pager";
 
 /** A tab's Add button, at the right above its list; `more` links (Bulk Upload Trailers) sit beside it. */
@@ -54,12 +56,23 @@ export function Listing({
   );
 }
 
-/** "150 trailers", "1 truck". */
-export function ListCount({ total, noun }: { total: number; noun: string }) {
+/** "150 trailers", "1 truck"; and, for managers and above, the list's report buttons beside it. */
+export function ListCount({
+  total,
+  noun,
+  report,
+}: {
+  total: number;
+  noun: string;
+  report?: { type: ListReportType; view: DashboardView } | null;
+}) {
   return (
-    <p className="text-sm text-slate-600" aria-live="polite">
-      {total} {noun}
-      {total === 1 ? "" : "s"}
-    </p>
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {total} {noun}
+        {total === 1 ? "" : "s"}
+      </p>
+      {report ? <ReportButtons type={report.type} params={viewParams(report.view)} total={total} label={TAB_LABEL[report.type]} /> : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { addHref, type BuildingCard, type DashboardView, type YardCard } from "~/domain/dashboard";
-import { AddButton } from "./listing";
+import { AddButton, ListCount } from "./listing";
 
 interface PlaceCard {
   id: number;
@@ -39,11 +39,13 @@ export function PlaceCards({
   cards,
   view,
   canAdd,
+  canReport,
 }: {
   place: "yards" | "buildings";
   cards: PlaceCard[];
   view: DashboardView;
   canAdd: boolean;
+  canReport: boolean;
 }) {
   const words = WORDS[place];
   const addTo = addHref(`/${place}/new`, view);
@@ -62,6 +64,7 @@ export function PlaceCards({
   return (
     <div className="space-y-3">
       {canAdd ? <AddButton to={addTo} label={words.add} /> : null}
+      <ListCount total={cards.length} noun={place.slice(0, -1)} report={canReport ? { type: place, view } : null} />
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.id} className="relative rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-600">

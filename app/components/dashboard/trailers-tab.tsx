@@ -28,7 +28,17 @@ const COLUMNS: Column<TrailerListRow>[] = [
 ];
 
 /** The Trailers tab: filters by location, status, load and time at location; cards on a phone, a table from md up. */
-export function TrailersTab({ view, trailers, canAdd }: { view: DashboardView; trailers: TrailerList; canAdd: boolean }) {
+export function TrailersTab({
+  view,
+  trailers,
+  canAdd,
+  canReport,
+}: {
+  view: DashboardView;
+  trailers: TrailerList;
+  canAdd: boolean;
+  canReport: boolean;
+}) {
   const locationOptions = [
     { value: "all", label: `All (${trailers.counts.all})` },
     ...trailers.counts.byLocation.map(({ location, count }) => ({ value: location, label: `${location} (${count})` })),
@@ -50,7 +60,7 @@ export function TrailersTab({ view, trailers, canAdd }: { view: DashboardView; t
           <RadioFilter legend="Time at Location" name="sort" value={view.sort} options={filterOptions(TIME_SORTS)} />
         </div>
       </FilterForm>
-      <ListCount total={trailers.total} noun="trailer" />
+      <ListCount total={trailers.total} noun="trailer" report={canReport ? { type: "trailers", view } : null} />
       <Listing view={view} total={trailers.total} shown={trailers.rows.length} empty="No trailers found matching your filters">
         <TrailerCards rows={trailers.rows} />
         <DataTable

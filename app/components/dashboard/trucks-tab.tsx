@@ -24,7 +24,7 @@ const COLUMNS: Column<TruckListRow>[] = [
 ];
 
 /** The Trucks tab: filters by location, status and assignee; a table sorted by any of its columns' headings. */
-export function TrucksTab({ view, trucks }: { view: DashboardView; trucks: TruckList }) {
+export function TrucksTab({ view, trucks, canReport }: { view: DashboardView; trucks: TruckList; canReport: boolean }) {
   const locationOptions = [
     { value: "all", label: "All" },
     ...trucks.options.locations.map(({ location, trucks: count }) => ({ value: location, label: `${location} (${count})` })),
@@ -46,7 +46,7 @@ export function TrucksTab({ view, trucks }: { view: DashboardView; trucks: Truck
           <RadioFilter legend="Assigned To" name="assigned" value={view.assigned} options={assigneeOptions} />
         </div>
       </FilterForm>
-      <ListCount total={trucks.total} noun="truck" />
+      <ListCount total={trucks.total} noun="truck" report={canReport ? { type: "trucks", view } : null} />
       <Listing view={view} total={trucks.total} shown={trucks.rows.length} empty="No trucks found matching your filters">
         <DataTable
           columns={COLUMNS}

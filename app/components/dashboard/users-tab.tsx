@@ -4,7 +4,7 @@ import { filterOptions, USER_STATUS_FILTERS, viewHref, type DashboardView, type 
 import { ROLE_LABEL } from "~/domain/roles";
 import { DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
-import { Listing } from "./listing";
+import { ListCount, Listing } from "./listing";
 
 const COLUMNS: Column<UserListRow>[] = [
   {
@@ -24,7 +24,7 @@ const COLUMNS: Column<UserListRow>[] = [
 ];
 
 /** The Users tab (managerial roles): the users at or below the viewer's rank, by role and status. */
-export function UsersTab({ view, users }: { view: DashboardView; users: UserList }) {
+export function UsersTab({ view, users, canReport }: { view: DashboardView; users: UserList; canReport: boolean }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -44,6 +44,7 @@ export function UsersTab({ view, users }: { view: DashboardView; users: UserList
           <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(USER_STATUS_FILTERS)} />
         </div>
       </FilterForm>
+      <ListCount total={users.total} noun="user" report={canReport ? { type: "users", view } : null} />
       <Listing view={view} total={users.total} shown={users.rows.length} empty="No users found matching your filters">
         <DataTable columns={COLUMNS} rows={users.rows} view={view} rowClassName={(row) => (row.active ? undefined : "opacity-50")} />
       </Listing>

@@ -5,6 +5,8 @@ import { buttonStyles } from "~/components/ui/modal";
 import { CREATE_MOVE_PARAM, TIME_ZONE_COOKIE, type MoveOutcome, type MovePanelData } from "~/domain/move-forms";
 import { canCreateMoves, MOVE_STATE_LABEL, MOVE_STATES, pollInterval, type MoveState, type MoveViewer } from "~/domain/moves";
 import { useLiveRevalidation } from "~/lib/realtime-client";
+import { MovesReportForm } from "~/components/reports/moves-report-form";
+import { canPrintReports } from "~/domain/roles";
 import { CreateMoveDialog } from "./create-move-dialog";
 import { MoveList } from "./move-list";
 
@@ -166,6 +168,7 @@ export function MoveStatusPanel({
           onDone={afterChange}
         />
       ) : null}
+      {canPrintReports(viewer) ? <MovesReportForm accountId={accountId} timeZone={summary.time_zone} /> : null}
       <CreateMoveDialog
         viewer={viewer}
         accountId={accountId}

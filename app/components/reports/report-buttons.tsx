@@ -1,0 +1,58 @@
+import { Printer, Sheet, FileSpreadsheet } from "lucide-react";
+import { buttonStyles } from "~/components/ui/modal";
+import { REPORT_MESSAGES, reportHref, type ReportOutput, type ReportType } from "~/domain/reports";
+
+/**
+ * Print Report and the spreadsheet downloads of a list (managers and above). They are links, so
+ * they work without JavaScript: Print opens the report's page in a window of its own, the others
+ * download the file. With JavaScript an empty list is refused at once with the spec's alert, and
+ * a blocked pop-up is said.
+ */
+export function ReportButtons({
+  type,
+  params,
+  total,
+  label,
+}: {
+  type: ReportType;
+  params: URLSearchParams | Record<string, string>;
+  /** Rows the list has (every page): none, and there is nothing to report. */
+  total: number;
+  /** What the buttons are about, for screen readers ("Trailers"). */
+  label: string;
+}) {
+  const href = (output: ReportOutput) => reportHref(type, output, params);
+  const refuseEmpty = (event: React.MouseEvent, message: string) => {
+    if (total > 0) return false;
+    event.preventDefault();
+    window.alert(message);
+    return true;
+  };
+  const openPrint = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (refuseEmpty(event, REPORT_MESSAGES.noDataToPrint)) return;
+    event.preventDefault();
+    const opened = window.open(event.currentTarget.href, "_blank");
+    if (!opened) {
+      window.alert(REPORT_MESSAGES.popupsBlocked);
+      return;
+    }
+    opened.opener = null;
+  };
+  const download = (event: React.MouseEvent) => refuseEmpty(event, REPORT_MESSAGES.noDataToExport);
+  return (
+    <div role="group" aria-label={`${label} reports`} className="flex flex-wrap gap-2">
+      <a href={href("print")} target="_blank" rel="noopener" onClick={openPrint} className={buttonStyles.secondary}>
+        <Printer aria-hidden className="mr-1.5 h-4 w-4" />
+        Print Report
+      </a>
+      <a href={href("csv")} download onClick={download} className={buttonStyles.secondary}>
+        <Sheet aria-hidden className="mr-1.5 h-4 w-4" />
+        Excel Report
+      </a>
+      <a href={href("xlsx")} download onClick={download} className={buttonStyles.secondary} title="Excel workbook (.xlsx)">
+        <FileSpreadsheet aria-hidden className="mr-1.5 h-4 w-4" />
+        .xlsx
+      </a>
+    </div>
+  );
+}

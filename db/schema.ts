@@ -399,21 +399,35 @@ export const moveLegs = pgTable(
   ],
 );
 
-/** Written only by the audit triggers (db/migrations/0001_triggers.sql, 0003_audit_inserts_per_statement.sql). */
+/**
+ * Written only by the audit triggers (db/migrations/0001_triggers.sql, 0003_audit_inserts_per_statement.sql,
+ * 0004_audit_trail.sql) and the sign-in events of the auth service; append-only: a trigger refuses
+ * every UPDATE, DELETE and TRUNCATE.
+ */
 export const auditLogs = pgTable(
   "audit_logs",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     timestamp: timestamptz("timestamp").notNull().defaultNow(),
+    /** The acting user's id when the row was written: an alpha code may change, the id does not. */
+    userId: integer("user_id"),
     userAlphaCode: text("user_alpha_code"),
     tableName: text("table_name").notNull(),
     recordId: text("record_id"),
     action: text("action").notNull(),
     changedFields: jsonb("changed_fields").$type<Record<string, { old: unknown; new: unknown }>>(),
+    /** What the log's text search reads (a trigram index serves it): the user, table, record and changed values. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`coalesce(user_alpha_code, '') || ' ' || table_name || ' ' || coalesce(record_id, '') || ' ' || coalesce(changed_fields::text, '')`,
+    ),
   },
   (t) => [
-    index("audit_logs_timestamp_idx").on(t.timestamp),
+    index("audit_logs_time_idx").on(t.timestamp, t.id),
+    index("audit_logs_table_time_idx").on(t.tableName, t.timestamp, t.id),
+    index("audit_logs_action_time_idx").on(t.action, t.timestamp, t.id),
     index("audit_logs_table_record_idx").on(t.tableName, t.recordId),
-    check("audit_logs_action_check", sql`${t.action} IN ('CREATE', 'UPDATE', 'DELETE')`),
+    index("audit_logs_user_idx").on(t.userId, t.timestamp, t.id),
+    index("audit_logs_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    check("audit_logs_action_check", sql`${t.action} IN ('CREATE', 'UPDATE', 'DELETE', 'SIGN_IN', 'SIGN_IN_FAILED', 'SIGN_OUT')`),
   ],
 );

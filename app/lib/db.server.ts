@@ -156,13 +156,22 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
   return { db: drizzlePg(pool, { schema }), close: () => pool.end() };
 }
 
+/** Who a write is recorded as in the audit trail: the user's id (which never changes) and alpha code. */
+export interface AuditActor {
+  id: number | null;
+  alphaCode: string | null;
+}
+
 /**
- * Runs `work` in one transaction with the acting user recorded for the audit trigger
- * (db/migrations/0001_triggers.sql reads `yardline.actor`). Every write goes through here.
+ * Runs `work` in one transaction with the acting user recorded for the audit triggers
+ * (db/migrations/0004_audit_trail.sql reads `yardline.actor_id` and `yardline.actor`). Every write
+ * goes through here.
  */
-export async function withActor<T>(db: Database, actorAlphaCode: string | null, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function withActor<T>(db: Database, actor: AuditActor | null, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('yardline.actor', ${actorAlphaCode ?? ""}, true)`);
+    await tx.execute(
+      sql`select set_config('yardline.actor', ${actor?.alphaCode ?? ""}, true), set_config('yardline.actor_id', ${actor?.id === null || actor?.id === undefined ? "" : String(actor.id)}, true)`,
+    );
     return work(tx);
   });
 }

@@ -80,7 +80,7 @@ export class Effects {
  */
 export async function write<T>(ctx: SystemContext, work: (tx: Transaction, effects: Effects) => Promise<T>): Promise<T> {
   const effects = new Effects();
-  const result = await withActor(ctx.db, ctx.actor?.alphaCode ?? null, (tx) => work(tx, effects));
+  const result = await withActor(ctx.db, ctx.actor ?? null, (tx) => work(tx, effects));
   if (effects.queued.length) ctx.events.send(effects.queued);
   return result;
 }

@@ -25,7 +25,7 @@ describe("audit trail", () => {
   it("an update writes an audit row with the acting user and old→new values of the changed fields only", async () => {
     const account = await createAccount(test.db);
     const trailer = await createTrailer(test.db, account.id, "Yard A");
-    await withActor(test.db, "MGR7", (tx) =>
+    await withActor(test.db, { id: null, alphaCode: "MGR7" }, (tx) =>
       tx.update(trailers).set({ trailerLocation: "Shop", inShop: true }).where(eq(trailers.id, trailer.id)),
     );
     const rows = await auditOf("trailers", trailer.id);
@@ -41,7 +41,7 @@ describe("audit trail", () => {
   it("an insert outside withActor is recorded with no user, and a delete is recorded with the old values", async () => {
     const account = await createAccount(test.db);
     const trailer = await createTrailer(test.db, account.id, "Road");
-    await withActor(test.db, "ADM1", (tx) => tx.delete(trailers).where(eq(trailers.id, trailer.id)));
+    await withActor(test.db, { id: null, alphaCode: "ADM1" }, (tx) => tx.delete(trailers).where(eq(trailers.id, trailer.id)));
     const [create, remove] = await auditOf("trailers", trailer.id);
     expect(create.userAlphaCode).toBeNull();
     expect(create.changedFields?.trailer_location).toEqual({ old: null, new: "Road" });
@@ -53,7 +53,7 @@ describe("audit trail", () => {
   it("an update that changes nothing writes no audit row", async () => {
     const account = await createAccount(test.db);
     const trailer = await createTrailer(test.db, account.id);
-    await withActor(test.db, "MGR7", (tx) =>
+    await withActor(test.db, { id: null, alphaCode: "MGR7" }, (tx) =>
       tx.update(trailers).set({ trailerLocation: trailer.trailerLocation }).where(eq(trailers.id, trailer.id)),
     );
     expect((await auditOf("trailers", trailer.id)).map((row) => row.action)).toEqual(["CREATE"]);
@@ -62,7 +62,9 @@ describe("audit trail", () => {
   it("never records password hashes: a password change shows as redacted", async () => {
     const account = await createAccount(test.db);
     const user = await createUser(test.db, { role: "manager", accountId: account.id });
-    await withActor(test.db, "ADMIN", (tx) => tx.update(users).set({ passwordHash: "scrypt$new" }).where(eq(users.id, user.id)));
+    await withActor(test.db, { id: null, alphaCode: "ADMIN" }, (tx) =>
+      tx.update(users).set({ passwordHash: "scrypt$new" }).where(eq(users.id, user.id)),
+    );
     const rows = await auditOf("users", user.id);
     const text = JSON.stringify(rows.map((row) => row.changedFields));
     expect(text).not.toContain(user.passwordHash);
@@ -84,7 +86,7 @@ describe("audit trail", () => {
     const account = await createAccount(test.db);
     const trailer = await createTrailer(test.db, account.id);
     await expect(
-      withActor(test.db, "MGR7", async (tx) => {
+      withActor(test.db, { id: null, alphaCode: "MGR7" }, async (tx) => {
         await tx.update(trailers).set({ trailerLocation: "Road" }).where(eq(trailers.id, trailer.id));
         throw new Error("later step failed");
       }),
@@ -132,7 +134,7 @@ describe("audit trail", () => {
 
   it("a statement inserting many rows writes one audit row per row with the acting user, secrets redacted", async () => {
     const account = await createAccount(test.db);
-    const inserted = await withActor(test.db, "ADM2", (tx) =>
+    const inserted = await withActor(test.db, { id: null, alphaCode: "ADM2" }, (tx) =>
       tx
         .insert(users)
         .values(
@@ -168,5 +170,30 @@ describe("audit trail", () => {
       ["UPDATE", "SUP4"],
     ]);
     expect(await test.db.select().from(buildings).where(eq(buildings.id, building.id))).toHaveLength(1);
+  });
+});
+
+describe("a trail nothing can forge or erase", () => {
+  it("records the acting user's id with the alpha code, so renaming the alpha code hides nothing", async () => {
+    const account = await createAccount(test.db);
+    const actor = await createUser(test.db, { role: "super_manager", accountId: account.id, alphaCode: "RENAME1" });
+    const { ctx } = contextFor(test.db, actor);
+    const place = await createPlace(ctx, "yard", { name: "Id Yard", parking_location: "Gate", parking_spots: true });
+    await test.db.update(users).set({ alphaCode: "RENAMED" }).where(eq(users.id, actor.id));
+    const [create] = await auditOf("yards", place.id);
+    expect(create).toMatchObject({ action: "CREATE", userId: actor.id, userAlphaCode: "RENAME1" });
+    const [userUpdate] = (await auditOf("users", actor.id)).filter((row) => row.action === "UPDATE");
+    expect(userUpdate.changedFields).toEqual({ alpha_code: { old: "RENAME1", new: "RENAMED" } });
+  });
+
+  it("refuses to update, delete or truncate audit rows, whoever asks", async () => {
+    const account = await createAccount(test.db);
+    const trailer = await createTrailer(test.db, account.id);
+    const [row] = await auditOf("trailers", trailer.id);
+    const refused = { cause: { message: expect.stringMatching(/^audit_logs is append-only/) } };
+    await expect(test.db.update(auditLogs).set({ userAlphaCode: "FORGED" }).where(eq(auditLogs.id, row.id))).rejects.toMatchObject(refused);
+    await expect(test.db.delete(auditLogs).where(eq(auditLogs.id, row.id))).rejects.toMatchObject(refused);
+    await expect(test.db.execute(sql`truncate audit_logs`)).rejects.toMatchObject(refused);
+    expect(await auditOf("trailers", trailer.id)).toEqual([row]);
   });
 });

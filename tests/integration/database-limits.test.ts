@@ -70,7 +70,7 @@ describe("connection limits", () => {
     let tookLock!: () => void;
     const lockTaken = new Promise<void>((resolve) => (tookLock = resolve));
     // The first request updates the trailer, then never goes on (its Worker died or hangs).
-    const abandoned = withActor(request(), "FIRST", async (tx) => {
+    const abandoned = withActor(request(), { id: null, alphaCode: "FIRST" }, async (tx) => {
       await tx.update(trailers).set({ loadNumber: "FIRST" }).where(eq(trailers.id, trailer.id));
       tookLock();
       await new Promise<void>((resolve) => (resume = resolve));
@@ -82,7 +82,9 @@ describe("connection limits", () => {
     await lockTaken;
 
     const started = Date.now();
-    await withActor(request(), "SECOND", (tx) => tx.update(trailers).set({ loadNumber: "SECOND" }).where(eq(trailers.id, trailer.id)));
+    await withActor(request(), { id: null, alphaCode: "SECOND" }, (tx) =>
+      tx.update(trailers).set({ loadNumber: "SECOND" }).where(eq(trailers.id, trailer.id)),
+    );
     const waited = Date.now() - started;
     expect(waited).toBeLessThan(CONNECTION_LIMITS.statementTimeoutMs);
     const [row] = await test.db.select({ loadNumber: trailers.loadNumber }).from(trailers).where(eq(trailers.id, trailer.id));

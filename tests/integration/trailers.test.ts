@@ -79,7 +79,7 @@ describe("location history bookkeeping", () => {
   it("closes the open entry and opens one at the new place, with the acting user", async () => {
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     await test.db.insert(trailerLocationHistory).values({ trailerId: trailer.id, accountId, location: "Yard A" });
-    await withActor(test.db, "MGR1", async (tx) => {
+    await withActor(test.db, { id: null, alphaCode: "MGR1" }, async (tx) => {
       await tx.update(trailers).set({ trailerLocation: "North-4" }).where(eq(trailers.id, trailer.id));
       await recordLocationChange(tx, { kind: "trailer", assetId: trailer.id, accountId, location: "North-4", alphaCode: "MGR1" });
     });
@@ -96,7 +96,7 @@ describe("location history bookkeeping", () => {
     const places = Array.from({ length: 20 }, (_, i) => `North-${(i % 12) + 1}`);
     await Promise.all(
       places.map((location) =>
-        withActor(test.db, "DRV", async (tx) => {
+        withActor(test.db, { id: null, alphaCode: "DRV" }, async (tx) => {
           await tx.update(trailers).set({ trailerLocation: location }).where(eq(trailers.id, trailer.id));
           await recordLocationChange(tx, { kind: "trailer", assetId: trailer.id, accountId, location, alphaCode: "DRV" });
         }),

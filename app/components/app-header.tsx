@@ -30,7 +30,7 @@ export function AppHeader({ user }: { user: HeaderUser | null }) {
           <>
             <Form method="get" action={location.pathname} role="search" className="flex min-w-0 flex-1">
               {[...searchParams.entries()]
-                .filter(([name]) => name !== "q" && name !== "page")
+                .filter(([name]) => name !== "q" && name !== "page" && name !== "cursor" && name !== "details")
                 .map(([name, value]) => (
                   <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
                 ))}

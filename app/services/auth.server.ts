@@ -13,6 +13,7 @@ import {
   type SessionState,
   type UserRow,
 } from "../lib/session.server";
+import { recordSecurityEvent } from "./audit.server";
 import { actorOf, write, type ServiceContext, type SystemContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { reserveAttempt, settleAttempt } from "./login-throttle.server";
@@ -173,10 +174,12 @@ async function openSession(
       const timedOut = isPastTimeout(other.lastActivity, hours);
       if (!timedOut && !replaces(other)) return { kind: "active_elsewhere" as const, other };
       previousSessionTimedOut = timedOut;
+      const endReason = timedOut ? "timeout" : "replaced";
       await tx
         .update(sessions)
-        .set({ endedAt: sql`now()`, endReason: timedOut ? "timeout" : "replaced" })
+        .set({ endedAt: sql`now()`, endReason })
         .where(eq(sessions.id, other.id));
+      await recordSecurityEvent(tx, { action: "SIGN_OUT", user, sessionId: other.id, details: { reason: endReason } });
       if (!timedOut) effects.closeSockets(other.id, user, "replaced");
     } else {
       const [last] = await tx
@@ -191,6 +194,12 @@ async function openSession(
       .insert(sessions)
       .values({ userId: user.id, tokenHash, csrfSecret: newToken(), userAgent: client.userAgent, ipAddress: client.ipAddress })
       .returning();
+    await recordSecurityEvent(tx, {
+      action: "SIGN_IN",
+      user,
+      sessionId: session.id,
+      details: { ip_address: client.ipAddress, user_agent: client.userAgent },
+    });
     return { kind: "signed_in" as const, token, session, user, previousSessionTimedOut };
   });
   if (outcome.kind === "signed_in") {
@@ -211,7 +220,18 @@ export async function logIn(ctx: SystemContext, input: LoginInput, client: Clien
   if ("refused" in attempt) return { kind: "refused", status: 429, ...attempt.refused };
 
   const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !passwordMatches || !user.isActive) return { kind: "refused", status: 401, error: MESSAGES.invalidCredentials };
+  if (!user || !passwordMatches || !user.isActive) {
+    const reason = !user ? "unknown email" : !passwordMatches ? "wrong password" : "inactive user";
+    await write(ctx, (tx) =>
+      recordSecurityEvent(tx, {
+        action: "SIGN_IN_FAILED",
+        user: null,
+        sessionId: null,
+        details: { email, reason, ip_address: client.ipAddress, user_agent: client.userAgent },
+      }),
+    );
+    return { kind: "refused", status: 401, error: MESSAGES.invalidCredentials };
+  }
   await settleAttempt(ctx, attempt.attemptId);
   return openSession(ctx, user, client, () => input.force_login);
 }
@@ -236,7 +256,9 @@ export async function logOut(ctx: SystemContext, current: SessionState, reason: 
       .set({ endedAt: sql`now()`, endReason: reason })
       .where(and(eq(sessions.id, current.session.id), isNull(sessions.endedAt)))
       .returning({ id: sessions.id });
-    if (ended.length) effects.closeSockets(current.session.id, current.user, reason);
+    if (!ended.length) return;
+    await recordSecurityEvent(tx, { action: "SIGN_OUT", user: current.user, sessionId: current.session.id, details: { reason } });
+    effects.closeSockets(current.session.id, current.user, reason);
   });
 }
 

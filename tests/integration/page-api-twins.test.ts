@@ -18,6 +18,8 @@ import { createUser as addUser, getVisibleUser, updateUser } from "../../app/ser
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer as insertTrailer, createUser } from "./fixtures";
 import { trucks } from "../../db/schema";
+import { parseAuditQuery } from "../../app/domain/audit";
+import { auditLogPage } from "../../app/services/audit.server";
 
 /**
  * Every page of the route table and the API behind it allow the same roles: for each role, the
@@ -88,6 +90,7 @@ const TWINS: Record<string, (ctx: ServiceContext) => Promise<unknown>> = {
   "/": (ctx) => accountDashboard(ctx, { ...DEFAULT_VIEW, account: accountId }),
   "/signup": (ctx) => addUser(ctx, { role: "security", email: `new${next()}@twins.test`, account_id: accountId }),
   "/admin/dashboard": (ctx) => accountSummaries(ctx),
+  "/audit-logs": (ctx) => auditLogPage(ctx, parseAuditQuery(new URLSearchParams())),
   "/settings": (ctx) => readTimeoutHours(ctx).then(() => updateTimeoutHours(ctx, { timeout_hours: 4 })),
   "/companies": (ctx) => listCompanies(ctx),
   "/companies/new": (ctx) => createCompany(ctx, { company_name: `Twin Co ${next()}` }),
@@ -116,7 +119,8 @@ const TWINS: Record<string, (ctx: ServiceContext) => Promise<unknown>> = {
  * flow's), pages still to come, and the Move Status panel's forms, open to every signed-in user
  * because the moves services decide each action (a worker is told only managers may create moves).
  */
-const NO_TWIN = ["/how-to", "/change-password", "/audit-logs", "/moves/new", "/moves/1/accept"];
+// A report's page is its own API: every signed-in user reaches its loader, and the reports service answers 403 below manager.
+const NO_TWIN = ["/how-to", "/change-password", "/moves/new", "/moves/1/accept", "/reports/trailers"];
 
 async function verdict(call: Promise<unknown>): Promise<"allowed" | "forbidden"> {
   try {

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseAuditQuery } from "~/domain/audit";
+import { apiRoute } from "~/lib/answers.server";
+import { methodNotAllowed } from "~/lib/api.server";
+import { requireApi } from "~/lib/guards.server";
+import { auditLogPage } from "~/services/audit.server";
+
+/**
+ * `GET /api/admin/audit-logs` (admins): the newest page of the audit log, `{ items, next_cursor,
+ * counts }`; filters `action`, `table`, `hours`, `q`, `user`, `record_id`, `limit` (1–200), and
+ * `cursor` for the page after the one that gave it.
+ */
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context, { adminOnly: true });
+  return Response.json(await auditLogPage(ctx, parseAuditQuery(new URL(request.url).searchParams)));
+});
+
+export function action() {
+  return methodNotAllowed();
+}

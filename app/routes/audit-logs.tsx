@@ -1,0 +1,235 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { RadioFilter } from "~/components/dashboard/filter-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { buttonStyles } from "~/components/ui/modal";
+import { Table } from "~/components/ui/table";
+import {
+  AUDIT_ACTION_LABEL,
+  AUDIT_ACTIONS,
+  AUDIT_MESSAGES,
+  AUDIT_TIMEFRAMES,
+  AUDITED_TABLES,
+  auditHref,
+  changeSummary,
+  changeText,
+  parseAuditQuery,
+  type AuditAction,
+  type AuditLogItem,
+  type AuditQuery,
+} from "~/domain/audit";
+import { timeZoneOrUtc } from "~/domain/time-zones";
+import { pageRoute } from "~/lib/answers.server";
+import { requirePage } from "~/lib/guards.server";
+import { viewerTimeZone } from "~/lib/move-forms.server";
+import { auditLogItem, auditLogPage } from "~/services/audit.server";
+
+export const meta: MetaFunction = () => [{ title: "Audit Logs · Yardline" }];
+
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  const params = new URL(request.url).searchParams;
+  const query = parseAuditQuery(params);
+  const detailsId = Number(params.get("details"));
+  const [page, details] = await Promise.all([
+    auditLogPage(ctx, query),
+    params.get("details") ? auditLogItem(ctx, detailsId) : Promise.resolve(null),
+  ]);
+  return { query, page, details, timeZone: timeZoneOrUtc(viewerTimeZone(request)) };
+});
+
+const ACTION_STYLE: Record<AuditAction, string> = {
+  CREATE: "bg-green-100 text-green-800",
+  UPDATE: "bg-blue-100 text-blue-800",
+  DELETE: "bg-red-100 text-red-800",
+  SIGN_IN: "bg-slate-100 text-slate-800",
+  SIGN_IN_FAILED: "bg-amber-100 text-amber-900",
+  SIGN_OUT: "bg-slate-100 text-slate-800",
+};
+
+function timeIn(timeZone: string, iso: string): string {
+  return new Date(iso).toLocaleString("en-US", { timeZone, dateStyle: "medium", timeStyle: "medium" });
+}
+
+/** The log as it is, with a row's Change Details open. */
+function detailsHref(query: AuditQuery, id: number): string {
+  const params = new URLSearchParams(auditHref(query).split("?")[1] ?? "");
+  params.set("details", String(id));
+  return `/audit-logs?${params}`;
+}
+
+/** Who wrote a row: the alpha code recorded then, and the user as it is now when that differs. */
+function performedBy(item: AuditLogItem): string {
+  if (item.user_id === null) return item.user_alpha_code ?? AUDIT_MESSAGES.unknownUser;
+  const recorded = item.user_alpha_code ?? AUDIT_MESSAGES.unknownUser;
+  const now = item.user_now;
+  const nowText = [now?.alpha_code !== item.user_alpha_code ? (now?.alpha_code ?? "no alpha code") : null, now?.name]
+    .filter(Boolean)
+    .join(", ");
+  return nowText ? `${recorded} (${nowText})` : recorded;
+}
+
+/** The Audit Logs Dashboard (admins): filters, the cards of the filtered set, the log a page at a time, a row's Change Details. */
+export default function AuditLogs() {
+  const { query, page, details, timeZone } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const filtered = (changes: Partial<AuditQuery>) => auditHref(query, { cursor: null, ...changes });
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">Audit Logs</h1>
+      {query.user || query.recordId ? (
+        <p className="text-sm text-slate-700">
+          Showing {query.recordId ? `the history of ${query.table ?? "record"} #${query.recordId}` : `the changes by user #${query.user}`}.{" "}
+          <Link to={filtered({ user: null, recordId: null, table: null })} className="text-brand-700 underline">
+            Show the whole log
+          </Link>
+        </p>
+      ) : null}
+      <Form
+        method="get"
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
+        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+      >
+        {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+        {query.user ? <input type="hidden" name="user" value={query.user} /> : null}
+        {query.recordId ? <input type="hidden" name="record_id" value={query.recordId} /> : null}
+        <RadioFilter
+          legend="Action"
+          name="action"
+          value={query.action ?? ""}
+          options={[{ value: "", label: "All" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABEL[action] }))]}
+        />
+        <RadioFilter
+          legend="Table"
+          name="table"
+          value={query.table ?? ""}
+          options={[{ value: "", label: "All" }, ...AUDITED_TABLES.map((table) => ({ value: table, label: table }))]}
+        />
+        <RadioFilter
+          legend="Timeframe"
+          name="hours"
+          value={query.hours ? String(query.hours) : ""}
+          options={[
+            { value: "", label: "All Time" },
+            ...AUDIT_TIMEFRAMES.map((frame) => ({ value: String(frame.hours), label: frame.label })),
+          ]}
+        />
+        <div className="flex flex-wrap gap-2">
+          <noscript>
+            <button type="submit" className={buttonStyles.primary}>
+              Apply Filters
+            </button>
+          </noscript>
+          <Link to="/audit-logs" className={buttonStyles.secondary}>
+            Reset Filters
+          </Link>
+        </div>
+      </Form>
+      {page.counts ? (
+        <dl className="grid grid-cols-3 gap-2">
+          {[
+            ["Total Records", page.counts.total],
+            ["Tables Affected", page.counts.tables],
+            ["Action Types", page.counts.actions],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="text-2xl font-bold" data-card={label}>
+                {Number(value).toLocaleString("en-US")}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {page.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{AUDIT_MESSAGES.empty}</p>
+      ) : (
+        <Table headings={["Timestamp", "User Performed Changes", "Table", "Record ID", "Action", "Changes", ""]}>
+          {page.items.map((item) => (
+            <tr key={item.id}>
+              <td className="whitespace-nowrap px-3 py-2">
+                <time dateTime={item.timestamp}>{timeIn(timeZone, item.timestamp)}</time>
+              </td>
+              <td className="px-3 py-2">{performedBy(item)}</td>
+              <td className="px-3 py-2">{item.table_name}</td>
+              <td className="px-3 py-2">{item.record_id ?? ""}</td>
+              <td className="px-3 py-2">
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLE[item.action]}`}>
+                  {AUDIT_ACTION_LABEL[item.action]}
+                </span>
+              </td>
+              <td className="max-w-xs px-3 py-2 text-slate-700">{changeSummary(item.changed_fields)}</td>
+              <td className="px-3 py-2">
+                <Link to={detailsHref(query, item.id)} preventScrollReset className="whitespace-nowrap text-brand-700 underline">
+                  Show Details
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <nav aria-label="Pages" className="flex flex-wrap gap-2">
+        {query.cursor ? (
+          <Link to={filtered({})} className={buttonStyles.secondary}>
+            Newest
+          </Link>
+        ) : null}
+        {page.next_cursor ? (
+          <Link to={auditHref(query, { cursor: page.next_cursor })} className={buttonStyles.secondary}>
+            Older
+          </Link>
+        ) : null}
+      </nav>
+      {details ? <ChangeDetails item={details} timeZone={timeZone} closeTo={auditHref(query)} /> : null}
+    </section>
+  );
+}
+
+/** The Change Details modal: each changed field with its old and new value. Its state is the URL's `details`, so it works without JavaScript. */
+function ChangeDetails({ item, timeZone, closeTo }: { item: AuditLogItem; timeZone: string; closeTo: string }) {
+  const fields = Object.entries(item.changed_fields ?? {});
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-3 pt-[10vh]">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="change-details-title"
+        className="w-full max-w-2xl rounded-lg bg-white p-5 shadow-xl"
+      >
+        <h2 id="change-details-title" className="text-lg font-semibold">
+          Change Details
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {AUDIT_ACTION_LABEL[item.action]} · {item.table_name}
+          {item.record_id ? ` #${item.record_id}` : ""} · {timeIn(timeZone, item.timestamp)} · {performedBy(item)}
+        </p>
+        {fields.length ? (
+          <Table className="mt-3 max-h-[60vh] overflow-auto rounded-lg border border-slate-200" headings={["Field", "Old", "New"]}>
+            {fields.map(([field, change]) => (
+              <tr key={field}>
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {field}
+                </th>
+                <td className="whitespace-pre-wrap break-words px-3 py-2 text-slate-700 [overflow-wrap:anywhere]">
+                  {changeText(change.old, timeZone)}
+                </td>
+                <td className="whitespace-pre-wrap break-words px-3 py-2 [overflow-wrap:anywhere]">{changeText(change.new, timeZone)}</td>
+              </tr>
+            ))}
+          </Table>
+        ) : (
+          <p className="mt-3 text-sm">{AUDIT_MESSAGES.noChanges}</p>
+        )}
+        <div className="mt-4 flex justify-end">
+          <Link to={closeTo} preventScrollReset className={buttonStyles.primary} autoFocus>
+            Close
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,145 @@
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { auditLogs, users } from "../../db/schema";
+import { AUDIT_MESSAGES, type AuditAction, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
+import type { Queryable, Transaction } from "../lib/db.server";
+import { searchAny } from "../lib/sql.server";
+import type { ServiceContext } from "./context.server";
+import { ServiceError } from "./errors.server";
+import { requireAdmin } from "./scope.server";
+
+/**
+ * The audit log as admins read it (`/audit-logs`, `GET /api/admin/audit-logs`): filtered in
+ * Postgres, newest first, a page at a time by keyset (timestamp and id), so a page costs the same
+ * at the top of a million rows as deep down, and rows written meanwhile never shift a page.
+ */
+
+/** Where a page ended: the last row's timestamp exactly as Postgres wrote it, and its id. */
+interface Cursor {
+  at: string;
+  id: number;
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+function encodeCursor(cursor: Cursor): string {
+  return btoa(JSON.stringify([cursor.at, cursor.id]))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const [at, id] = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/"))) as unknown[];
+    if (typeof at === "string" && TIMESTAMP_TEXT.test(at) && Number.isSafeInteger(id) && (id as number) > 0)
+      return { at, id: id as number };
+  } catch {
+    // An unreadable cursor is refused below.
+  }
+  throw new ServiceError(400, AUDIT_MESSAGES.badCursor, "cursor");
+}
+
+/** The rows a query's filters keep (not its cursor): the list and its cards read the same. */
+function filtersOf(query: AuditQuery): SQL | undefined {
+  return and(
+    query.action ? eq(auditLogs.action, query.action) : undefined,
+    query.table ? eq(auditLogs.tableName, query.table) : undefined,
+    query.hours ? sql`${auditLogs.timestamp} > now() - make_interval(hours => ${query.hours})` : undefined,
+    searchAny(query.q, [auditLogs.searchText]),
+    query.user ? eq(auditLogs.userId, query.user) : undefined,
+    query.recordId ? eq(auditLogs.recordId, query.recordId) : undefined,
+  );
+}
+
+const { searchText: _searchText, ...LOG_COLUMNS } = getTableColumns(auditLogs);
+
+/** Log rows with the acting user's alpha code and name as they are now. */
+function selectLog(db: Queryable) {
+  return db
+    .select({
+      log: LOG_COLUMNS,
+      at: sql<string>`${auditLogs.timestamp}::text`,
+      alphaCodeNow: users.alphaCode,
+      nameNow: sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`,
+    })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.userId));
+}
+
+type LogRow = Awaited<ReturnType<ReturnType<typeof selectLog>["execute"]>>[number];
+
+function itemOf({ log, alphaCodeNow, nameNow }: LogRow): AuditLogItem {
+  return {
+    id: log.id,
+    timestamp: log.timestamp.toISOString(),
+    user_id: log.userId,
+    user_alpha_code: log.userAlphaCode,
+    user_now: log.userId === null ? null : { alpha_code: alphaCodeNow, name: nameNow },
+    table_name: log.tableName,
+    record_id: log.recordId,
+    action: log.action as AuditAction,
+    changed_fields: log.changedFields ?? null,
+  };
+}
+
+/** One page of the log, newest first, with the filtered set's counts on the first page. */
+export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Promise<AuditLogPage> {
+  requireAdmin(ctx.actor, AUDIT_MESSAGES.adminOnly);
+  const filters = filtersOf(query);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const [rows, counts] = await Promise.all([
+    selectLog(ctx.db)
+      .where(and(filters, after ? sql`(${auditLogs.timestamp}, ${auditLogs.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
+      .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
+      .limit(query.limit + 1),
+    after ? null : auditCounts(ctx.db, filters),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(itemOf),
+    next_cursor: rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.log.id }) : null,
+    counts,
+  };
+}
+
+/** The cards: how many rows the filters keep, in how many tables, with how many kinds of action. */
+async function auditCounts(db: Queryable, filters: SQL | undefined) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      tables: sql<number>`count(distinct ${auditLogs.tableName})::int`,
+      actions: sql<number>`count(distinct ${auditLogs.action})::int`,
+    })
+    .from(auditLogs)
+    .where(filters);
+  return row;
+}
+
+/** One row of the log (a row's Change Details), admins only; null when there is none. */
+export async function auditLogItem(ctx: ServiceContext, id: number): Promise<AuditLogItem | null> {
+  requireAdmin(ctx.actor, AUDIT_MESSAGES.adminOnly);
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const [row] = await selectLog(ctx.db).where(eq(auditLogs.id, id));
+  return row ? itemOf(row) : null;
+}
+
+/** A sign-in event for the trail: who (when known), which session, and what the request said of itself. */
+export interface SecurityEvent {
+  action: Extract<AuditAction, "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_OUT">;
+  user: { id: number; alphaCode: string | null } | null;
+  sessionId: number | null;
+  details: Record<string, string | number | null>;
+}
+
+/** Writes a sign-in, failed sign-in or sign-out to the trail, inside the caller's transaction. */
+export async function recordSecurityEvent(tx: Transaction, event: SecurityEvent): Promise<void> {
+  await tx.insert(auditLogs).values({
+    userId: event.user?.id ?? null,
+    userAlphaCode: event.user?.alphaCode ?? null,
+    tableName: "sessions",
+    recordId: event.sessionId === null ? null : String(event.sessionId),
+    action: event.action,
+    changedFields: Object.fromEntries(Object.entries(event.details).map(([field, value]) => [field, { old: null, new: value }])),
+  });
+}

@@ -144,3 +144,8 @@ export function changeSummary(fields: Record<string, unknown> | null, shown = 3)
   const more = names.length - shown;
   return names.slice(0, shown).join(", ") + (more > 0 ? ` and ${more} more` : "");
 }
+
+/** A record's History: the audit log filtered to it (`table` as the trail names it: "trailers", "users", …). */
+export function recordHistoryHref(table: AuditedTable, id: number): string {
+  return `/audit-logs?table=${table}&record_id=${id}`;
+}

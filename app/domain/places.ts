@@ -77,7 +77,7 @@ export interface PlaceDetailView {
   id: number;
   title: string;
   rows: [string, string][];
-  can: { edit: boolean; delete: boolean };
+  can: { edit: boolean; delete: boolean; history: boolean };
 }
 
 /** The add or update form of a building or yard, as its loader gives it (`accounts`: an admin adding one). */

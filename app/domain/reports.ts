@@ -8,9 +8,19 @@ import { detailRoleLabel } from "./users";
 
 /**
  * The lists a report covers: the dashboard's five and, beyond the spec, the moves of a period and
- * the location history of one trailer or truck.
+ * the location history of one trailer or truck, and (admins) the audit log.
  */
-export const REPORT_TYPES = ["trailers", "trucks", "yards", "buildings", "users", "moves", "trailer-history", "truck-history"] as const;
+export const REPORT_TYPES = [
+  "trailers",
+  "trucks",
+  "yards",
+  "buildings",
+  "users",
+  "moves",
+  "trailer-history",
+  "truck-history",
+  "audit-logs",
+] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** The spreadsheet files a report downloads as; the print page is the third way to read one. */
@@ -35,6 +45,7 @@ export const REPORT_TITLE: Record<ReportType, string> = {
   moves: "Moves",
   "trailer-history": "Trailer Location History",
   "truck-history": "Truck Location History",
+  "audit-logs": "Audit Log",
 };
 
 /** How a column's cells are written: text as it is, numbers as numbers, times as dates (ISO in CSV). */
@@ -122,6 +133,15 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   ],
   "trailer-history": STAY_COLUMNS,
   "truck-history": STAY_COLUMNS,
+  "audit-logs": [
+    datetime("Timestamp"),
+    text("User Performed Changes", 14),
+    number("User ID", 8),
+    text("Table", 12),
+    text("Record ID", 10),
+    text("Action", 12),
+    text("Changes", 60),
+  ],
 };
 
 /** Minutes between two times, to one decimal; null when either is missing. */

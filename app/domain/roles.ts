@@ -86,3 +86,8 @@ export function canDeleteAsset(user: RoleFlags & { accountId: number | null }, a
 export function canPrintReports(flags: RoleFlags): boolean {
   return isManagerial(flags);
 }
+
+/** The audit log (its page, its API, a record's History link): admins only. */
+export function canReadAuditLog(flags: RoleFlags): boolean {
+  return flags.isAdmin;
+}

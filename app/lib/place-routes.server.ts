@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceDetailView, type PlaceFormView, type PlaceKind } from "../domain/places";
-import { canDeleteAsset, canEditAssets } from "../domain/roles";
+import { canDeleteAsset, canEditAssets, canReadAuditLog } from "../domain/roles";
 import { accountChoices } from "../services/accounts.server";
 import {
   createPlace,
@@ -66,7 +66,11 @@ export function placeDetailLoader(kind: PlaceKind) {
   return pageRoute(async ({ request, params, context }: LoaderFunctionArgs): Promise<PlaceDetailView> => {
     const { ctx, user } = await requirePage(request, context);
     const place = await getPlace(ctx, kind, Number(params.id));
-    return { id: place.id, ...detailOf(kind, place), can: { edit: canEditAssets(user), delete: canDeleteAsset(user, place.accountId) } };
+    return {
+      id: place.id,
+      ...detailOf(kind, place),
+      can: { edit: canEditAssets(user), delete: canDeleteAsset(user, place.accountId), history: canReadAuditLog(user) },
+    };
   });
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { RadioFilter } from "~/components/dashboard/filter-form";
+import { ReportButtons } from "~/components/reports/report-buttons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonStyles } from "~/components/ui/modal";
 import { Table } from "~/components/ui/table";
@@ -76,7 +77,15 @@ export default function AuditLogs() {
   const filtered = (changes: Partial<AuditQuery>) => auditHref(query, { cursor: null, ...changes });
   return (
     <section className="space-y-4">
-      <h1 className="text-2xl font-semibold">Audit Logs</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Audit Logs</h1>
+        <ReportButtons
+          type="audit-logs"
+          params={new URLSearchParams(auditHref(query, { cursor: null }).split("?")[1] ?? "")}
+          total={page.counts?.total ?? page.items.length}
+          label="Audit log"
+        />
+      </div>
       {query.user || query.recordId ? (
         <p className="text-sm text-slate-700">
           Showing {query.recordId ? `the history of ${query.table ?? "record"} #${query.recordId}` : `the changes by user #${query.user}`}.{" "}

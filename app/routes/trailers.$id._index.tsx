@@ -4,7 +4,7 @@ import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Table } from "~/components/ui/table";
 import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
-import { canDeleteAsset, canEditAssets, canPrintReports } from "~/domain/roles";
+import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
@@ -40,7 +40,12 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
       id: trailer.id,
       title: `Trailer ${trailer.trailerNumber}`,
       backTo: "/",
-      can: { edit: canEditAssets(user), delete: canDeleteAsset(user, trailer.accountId), report: canPrintReports(user) },
+      can: {
+        edit: canEditAssets(user),
+        delete: canDeleteAsset(user, trailer.accountId),
+        report: canPrintReports(user),
+        history: canReadAuditLog(user),
+      },
       history,
     } satisfies AssetPageFrame,
     assignments: assignments.map((row) => ({

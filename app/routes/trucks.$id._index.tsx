@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { typeLabel, vehicleStatus } from "~/domain/assets";
-import { canDeleteAsset, canEditAssets, canPrintReports } from "~/domain/roles";
+import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
@@ -61,7 +61,12 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
       id: truck.id,
       title: `Truck ${truck.truckNumber}`,
       backTo: "/?tab=trucks",
-      can: { edit: canEditAssets(user), delete: canDeleteAsset(user, truck.accountId), report: canPrintReports(user) },
+      can: {
+        edit: canEditAssets(user),
+        delete: canDeleteAsset(user, truck.accountId),
+        report: canPrintReports(user),
+        history: canReadAuditLog(user),
+      },
       history,
     } satisfies AssetPageFrame,
   };

@@ -4,6 +4,8 @@ import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
 import { GeneralErrorBoundary, RefusalView } from "~/components/error-boundary";
+import { recordHistoryHref } from "~/domain/audit";
+import { canReadAuditLog } from "~/domain/roles";
 import { canDeactivateUser, canEditUser, canReactivateUser, detailRoleLabel } from "~/domain/users";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
@@ -20,6 +22,7 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
       update: canEditUser(viewer, user),
       deactivate: user.isActive && canDeactivateUser(viewer, user),
       reactivate: !user.isActive && canReactivateUser(viewer),
+      history: canReadAuditLog(viewer),
     },
   };
 });
@@ -80,6 +83,11 @@ export default function UserDetail() {
         <Link to="/" className={buttonStyles.secondary}>
           Back
         </Link>
+        {can.history ? (
+          <Link to={recordHistoryHref("users", user.id)} className={buttonStyles.secondary}>
+            History
+          </Link>
+        ) : null}
         {can.update ? (
           <Link to={`/users/${user.id}/edit`} className={buttonStyles.primary}>
             Update

@@ -1,11 +1,12 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { auditLogs, users } from "../../db/schema";
 import { AUDIT_MESSAGES, type AuditAction, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
+import { canReadAuditLog } from "../domain/roles";
+import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { searchAny } from "../lib/sql.server";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
-import { requireAdmin } from "./scope.server";
 
 /**
  * The audit log as admins read it (`/audit-logs`, `GET /api/admin/audit-logs`): filtered in
@@ -54,21 +55,20 @@ function filtersOf(query: AuditQuery): SQL | undefined {
 const { searchText: _searchText, ...LOG_COLUMNS } = getTableColumns(auditLogs);
 
 /** Log rows with the acting user's alpha code and name as they are now. */
+const LOG_FIELDS = {
+  log: LOG_COLUMNS,
+  at: sql<string>`${auditLogs.timestamp}::text`,
+  alphaCodeNow: users.alphaCode,
+  nameNow: sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`,
+};
+
 function selectLog(db: Queryable) {
-  return db
-    .select({
-      log: LOG_COLUMNS,
-      at: sql<string>`${auditLogs.timestamp}::text`,
-      alphaCodeNow: users.alphaCode,
-      nameNow: sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`,
-    })
-    .from(auditLogs)
-    .leftJoin(users, eq(users.id, auditLogs.userId));
+  return db.select(LOG_FIELDS).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.userId));
 }
 
 type LogRow = Awaited<ReturnType<ReturnType<typeof selectLog>["execute"]>>[number];
 
-function itemOf({ log, alphaCodeNow, nameNow }: LogRow): AuditLogItem {
+export function itemOf({ log, alphaCodeNow, nameNow }: LogRow): AuditLogItem {
   return {
     id: log.id,
     timestamp: log.timestamp.toISOString(),
@@ -84,7 +84,7 @@ function itemOf({ log, alphaCodeNow, nameNow }: LogRow): AuditLogItem {
 
 /** One page of the log, newest first, with the filtered set's counts on the first page. */
 export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Promise<AuditLogPage> {
-  requireAdmin(ctx.actor, AUDIT_MESSAGES.adminOnly);
+  if (!canReadAuditLog(ctx.actor.user)) throw new ServiceError(403, AUDIT_MESSAGES.adminOnly);
   const filters = filtersOf(query);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const [rows, counts] = await Promise.all([
@@ -116,9 +116,16 @@ async function auditCounts(db: Queryable, filters: SQL | undefined) {
   return row;
 }
 
+/** Every row a query's filters keep, newest first, a batch at a time (the log's CSV and Excel export). */
+export function readAuditLog(ctx: ServiceContext, query: AuditQuery) {
+  if (!canReadAuditLog(ctx.actor.user)) throw new ServiceError(403, AUDIT_MESSAGES.adminOnly);
+  const select = selectLog(ctx.db).where(filtersOf(query)).orderBy(desc(auditLogs.timestamp), desc(auditLogs.id));
+  return readInBatches(ctx.db, select, LOG_FIELDS);
+}
+
 /** One row of the log (a row's Change Details), admins only; null when there is none. */
 export async function auditLogItem(ctx: ServiceContext, id: number): Promise<AuditLogItem | null> {
-  requireAdmin(ctx.actor, AUDIT_MESSAGES.adminOnly);
+  if (!canReadAuditLog(ctx.actor.user)) throw new ServiceError(403, AUDIT_MESSAGES.adminOnly);
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const [row] = await selectLog(ctx.db).where(eq(auditLogs.id, id));
   return row ? itemOf(row) : null;

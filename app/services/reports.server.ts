@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { accounts } from "../../db/schema";
 import { formatDuration, vehicleStatus } from "../domain/assets";
 import { filterLabel, parseDashboardView, type DashboardView } from "../domain/dashboard";
+import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, parseAuditQuery } from "../domain/audit";
 import { isCalendarDate, LIMITS } from "../domain/fields";
 import { MOVE_STATE_LABEL, MOVE_STATES, MOVE_TYPE_LABEL, moveState, type MoveState, type MoveType } from "../domain/moves";
 import {
@@ -24,6 +25,7 @@ import type { ServiceContext } from "./context.server";
 import { trailerListRow, trailerQueryOf, truckListRow, truckQueryOf, userQueryOf } from "./dashboard.server";
 import { ServiceError } from "./errors.server";
 import { readAssetHistory, type AssetKind } from "./location-history.server";
+import { itemOf, readAuditLog } from "./audit.server";
 import { readMoveLegs } from "./moves.server";
 import { listPlaces } from "./places.server";
 import { accountScope, requireAccount } from "./scope.server";
@@ -283,6 +285,35 @@ async function historyRows(ctx: ServiceContext, kind: AssetKind, params: URLSear
   };
 }
 
+/** The audit log as its page filters it (`action`, `table`, `hours`, `q`, `user`, `record_id`), admins only. */
+function auditRows(ctx: ServiceContext, params: URLSearchParams): Rows {
+  const query = parseAuditQuery(params);
+  const filters = [
+    query.action ? `Action: ${AUDIT_ACTION_LABEL[query.action]}` : null,
+    query.table ? `Table: ${query.table}` : null,
+    query.hours ? `Last ${query.hours} hours` : null,
+    query.user ? `User #${query.user}` : null,
+    query.recordId ? `Record ID: ${query.recordId}` : null,
+    query.q ? `Search: "${query.q}"` : null,
+  ].filter((filter): filter is string => filter !== null);
+  return {
+    account: "All Accounts",
+    filters,
+    batches: mapped(readAuditLog(ctx, query), (row) => {
+      const item = itemOf(row);
+      return [
+        new Date(item.timestamp),
+        item.user_alpha_code ?? AUDIT_MESSAGES.unknownUser,
+        item.user_id,
+        item.table_name,
+        item.record_id,
+        AUDIT_ACTION_LABEL[item.action],
+        item.changed_fields && Object.keys(item.changed_fields).length ? JSON.stringify(item.changed_fields) : AUDIT_MESSAGES.noChanges,
+      ];
+    }),
+  };
+}
+
 /**
  * A report of one of the product's lists, built by the server from the same listing as the list
  * itself (the dashboard's filters, sort and search, within the account the viewer may see), for
@@ -297,11 +328,13 @@ export async function openReport(ctx: ServiceContext, request: ReportRequest): P
   const now = request.now ?? new Date();
   const timeZone = timeZoneOrUtc(request.timeZone);
   const rows =
-    type === "moves"
-      ? await moveRows(ctx, params, timeZone, now)
-      : type === "trailer-history" || type === "truck-history"
-        ? await historyRows(ctx, type === "trailer-history" ? "trailer" : "truck", params, now.getTime())
-        : await listRows(ctx, type, params, now.getTime());
+    type === "audit-logs"
+      ? auditRows(ctx, params)
+      : type === "moves"
+        ? await moveRows(ctx, params, timeZone, now)
+        : type === "trailer-history" || type === "truck-history"
+          ? await historyRows(ctx, type === "trailer-history" ? "trailer" : "truck", params, now.getTime())
+          : await listRows(ctx, type, params, now.getTime());
   const iterator = rows.batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) throw new ServiceError(404, output === "print" ? REPORT_MESSAGES.noDataToPrint : REPORT_MESSAGES.noDataToExport);

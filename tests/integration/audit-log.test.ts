@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, users } from "../../db/schema";
@@ -7,6 +8,8 @@ import { auditLogItem, auditLogPage } from "../../app/services/audit.server";
 import { logIn, logOut } from "../../app/services/auth.server";
 import type { ServiceContext, SystemContext } from "../../app/services/context.server";
 import { createPlace, updatePlace } from "../../app/services/places.server";
+import { reportCsv } from "../../app/lib/report-files.server";
+import { openReport } from "../../app/services/reports.server";
 import { resolveSession, type UserRow } from "../../app/lib/session.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, refusal } from "./fixtures";
@@ -179,6 +182,24 @@ describe("sign-in events in the trail", () => {
       user_id: user.id,
       record_id: String(outcome.session.id),
       changed_fields: { reason: { new: "logout" } },
+    });
+  });
+});
+
+describe("the audit log's CSV", () => {
+  it("holds every row the page's filters keep, for admins only", async () => {
+    const params = new URLSearchParams({ table: "yards", record_id: String(yardId) });
+    const report = await openReport(admin, { type: "audit-logs", output: "csv", params });
+    const rows = parse(await new Response(reportCsv(report)).text(), { bom: true }) as string[][];
+    expect(rows[0]).toEqual(["Timestamp", "User Performed Changes", "User ID", "Table", "Record ID", "Action", "Changes"]);
+    expect(rows.slice(1).map((row) => [row[2], row[3], row[4], row[5]])).toEqual([
+      [String(superManager.id), "yards", String(yardId), "UPDATE"],
+      [String(superManager.id), "yards", String(yardId), "CREATE"],
+    ]);
+    expect(JSON.parse(rows[1][6])).toMatchObject({ parking_location: { old: "Gate 9", new: "Gate Zebra" } });
+    expect(await refusal(openReport(manager, { type: "audit-logs", output: "csv", params }))).toEqual({
+      status: 403,
+      errors: [AUDIT_MESSAGES.adminOnly],
     });
   });
 });

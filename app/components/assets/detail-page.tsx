@@ -3,6 +3,7 @@ import { LocationHistoryPanel, type HistoryEntry } from "~/components/assets/loc
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
+import { recordHistoryHref } from "~/domain/audit";
 import { concernsAsset } from "~/domain/realtime-events";
 import { PLACE_PAGES, type PlaceDetailView, type PlaceKind } from "~/domain/places";
 import { useLiveRevalidation } from "~/lib/realtime-client";
@@ -32,18 +33,35 @@ export function PlaceDetailPage({ kind }: { kind: PlaceKind }) {
         backTo="/"
         editTo={can.edit ? `${page.path}/${id}/edit` : null}
         confirmDelete={can.delete ? page.confirmDelete : null}
+        historyTo={can.history ? recordHistoryHref(`${kind}s`, id) : null}
       />
     </section>
   );
 }
 
 /** Back, Update (when the viewer may edit) and a confirmed Delete (when the viewer may delete). */
-export function DetailActions({ backTo, editTo, confirmDelete }: { backTo: string; editTo: string | null; confirmDelete: string | null }) {
+export function DetailActions({
+  backTo,
+  editTo,
+  confirmDelete,
+  historyTo = null,
+}: {
+  backTo: string;
+  editTo: string | null;
+  confirmDelete: string | null;
+  /** Admins: the record's History in the audit log. */
+  historyTo?: string | null;
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       <Link to={backTo} className={buttonStyles.secondary}>
         Back
       </Link>
+      {historyTo ? (
+        <Link to={historyTo} className={buttonStyles.secondary}>
+          History
+        </Link>
+      ) : null}
       {editTo ? (
         <Link to={editTo} className={buttonStyles.primary}>
           Update
@@ -67,7 +85,7 @@ export interface AssetPageFrame {
   id: number;
   title: string;
   backTo: string;
-  can: { edit: boolean; delete: boolean; report: boolean };
+  can: { edit: boolean; delete: boolean; report: boolean; history: boolean };
   history: HistoryEntry[];
 }
 
@@ -98,6 +116,7 @@ export function AssetDetailPage({
         backTo={page.backTo}
         editTo={can.edit ? `/${kind}s/${id}/edit` : null}
         confirmDelete={can.delete ? `Are you sure you want to delete this ${kind}?` : null}
+        historyTo={can.history ? recordHistoryHref(`${kind}s`, id) : null}
       />
       <LocationHistoryPanel
         entries={page.history}

@@ -27,6 +27,8 @@ export interface SeedOptions {
   password: string;
   /** Multiplies trailers and trucks (benchmarks). */
   scale?: number;
+  /** Adds this many synthetic audit rows over the last 90 days (the audit log benchmark). */
+  auditRows?: number;
   now?: Date;
   passwordCost?: ScryptCost;
 }
@@ -207,7 +209,29 @@ export async function seedDemoData(db: Database, options: SeedOptions) {
       await seedAccount(tx, account, companyIds.get(account.company)!, randomGenerator(2025 + index), now, scale, passwordHashes);
     }
   });
+  if (options.auditRows) await seedAuditRows(db, options.auditRows, now);
   return { seeded: true, counts: await tableCounts(db) };
+}
+
+/**
+ * `count` audit rows spread evenly over the 90 days before `now`, newest last, written by the demo
+ * users in turn across the audited tables and actions, each with two changed fields: one
+ * statement, so a million rows take seconds (plus their indexes).
+ */
+async function seedAuditRows(db: Database, count: number, now: number) {
+  await db.execute(sql`
+    with people as (select array_agg(id order by id) as ids, array_agg(coalesce(alpha_code, '') order by id) as codes from users)
+    insert into audit_logs (timestamp, user_id, user_alpha_code, table_name, record_id, action, changed_fields)
+    select ${new Date(now).toISOString()}::timestamptz - (${count} - g) * (interval '90 days' / ${count}),
+           people.ids[1 + g % cardinality(people.ids)],
+           nullif(people.codes[1 + g % cardinality(people.codes)], ''),
+           (array['trailers', 'trucks', 'moves', 'move_legs', 'users', 'yards', 'buildings', 'accounts'])[1 + g % 8],
+           (1 + g % 20000)::text,
+           (array['CREATE', 'UPDATE', 'UPDATE', 'UPDATE', 'DELETE'])[1 + g % 5],
+           jsonb_build_object(
+             'trailer_location', jsonb_build_object('old', 'North-' || (g % 40), 'new', 'Yard ' || chr(65 + g % 26)),
+             'last_user', jsonb_build_object('old', null, 'new', 'DRV' || (g % 997)))
+      from generate_series(1, ${count}) as g, people`);
 }
 
 function userValues(user: DemoUser, accountId: number | null, passwordHashes: Map<string, string>) {

@@ -1,4 +1,4 @@
-/** `npm run db:seed [-- --scale=N]`: the demo data into DATABASE_URL, when it has no company yet. */
+/** `npm run db:seed [-- --scale=N --audit-rows=N]`: the demo data into DATABASE_URL, when it has no company yet. */
 import { openDatabase } from "../app/lib/db.server";
 import { seedDemoData } from "../db/seed";
 
@@ -14,10 +14,17 @@ if (!Number.isInteger(scale) || scale < 1) {
   process.exit(1);
 }
 
+const auditArg = process.argv.find((arg) => arg.startsWith("--audit-rows="));
+const auditRows = auditArg ? Number(auditArg.slice("--audit-rows=".length)) : 0;
+if (!Number.isInteger(auditRows) || auditRows < 0) {
+  console.error("--audit-rows must be a whole number");
+  process.exit(1);
+}
+
 const database = openDatabase({ DATABASE_URL: url });
 const started = Date.now();
 try {
-  const result = await seedDemoData(database.db, { password: process.env.SEED_PASSWORD ?? "Yardline#2025", scale });
+  const result = await seedDemoData(database.db, { password: process.env.SEED_PASSWORD ?? "Yardline#2025", scale, auditRows });
   console.log(result.seeded ? `Seeded in ${Date.now() - started} ms:` : "The database already has data; nothing seeded.");
   console.table(result.counts);
 } finally {

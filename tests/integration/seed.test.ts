@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from "drizzle-orm";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, buildings, moves, trailerLocationHistory, trailers, users, yards } from "../../db/schema";
 import { seedDemoData, tableCounts } from "../../db/seed";
@@ -104,5 +104,30 @@ describe("demo seed", () => {
     const historyOf = (test: TestDatabase) => test.db.select().from(trailerLocationHistory).orderBy(asc(trailerLocationHistory.id));
     expect(await trailersOf(second)).toEqual(await trailersOf(first));
     expect(await historyOf(second)).toEqual(await historyOf(first));
+  });
+
+  it("adds synthetic audit rows over the 90 days before now when asked (the audit benchmark)", async () => {
+    const third = await createTestDatabase();
+    try {
+      await seedDemoData(third.db, { ...options, auditRows: 5_000 });
+      const stats = (test: TestDatabase) =>
+        test.db.execute<{ n: number; oldest: string; newest: string; users: number; tables: number }>(
+          sql`select count(*)::int as n, min(timestamp)::text as oldest, max(timestamp)::text as newest,
+                     count(distinct user_id)::int as users, count(distinct table_name)::int as tables
+                from audit_logs where jsonb_typeof(changed_fields -> 'trailer_location' -> 'old') = 'string'
+                 and changed_fields -> 'last_user' ->> 'new' like 'DRV%' and changed_fields - 'trailer_location' - 'last_user' = '{}'`,
+        );
+      const [row] = (await stats(third)).rows;
+      const [total] = (await third.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_logs`)).rows;
+      const [before] = (await first.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_logs`)).rows;
+      expect(total.n - before.n).toBe(5_000);
+      expect(row.n).toBe(5_000);
+      expect(new Date(row.newest).getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(new Date(row.oldest).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 90 * 86_400_000);
+      expect(row.users).toBeGreaterThan(5);
+      expect(row.tables).toBe(8);
+    } finally {
+      await third.close();
+    }
   });
 });

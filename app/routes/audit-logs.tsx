@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { RadioFilter } from "~/components/dashboard/filter-form";
 import { ReportButtons } from "~/components/reports/report-buttons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -197,8 +197,14 @@ export default function AuditLogs() {
 /** The Change Details modal: each changed field with its old and new value. Its state is the URL's `details`, so it works without JavaScript. */
 function ChangeDetails({ item, timeZone, closeTo }: { item: AuditLogItem; timeZone: string; closeTo: string }) {
   const fields = Object.entries(item.changed_fields ?? {});
+  const navigate = useNavigate();
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-3 pt-[10vh]">
+    <div
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-3 pt-[10vh]"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+      }}
+    >
       <div
         role="dialog"
         aria-modal="true"

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { auditLogs, users } from "../../db/schema";
 import { AUDIT_MESSAGES, type AuditAction, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
+import { isCalendarDate, LIMITS } from "../domain/fields";
 import { canReadAuditLog } from "../domain/roles";
 import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";
@@ -20,7 +21,13 @@ interface Cursor {
   id: number;
 }
 
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-4])(:[0-5]\d)?$/;
+
+/** A time as Postgres writes a timestamptz, on a real calendar day within the product's years. */
+function isTimestampText(text: string): boolean {
+  const day = TIMESTAMP_TEXT.exec(text)?.[1];
+  return day !== undefined && isCalendarDate(day) && day >= LIMITS.firstDate && day <= LIMITS.lastDate;
+}
 
 function encodeCursor(cursor: Cursor): string {
   return btoa(JSON.stringify([cursor.at, cursor.id]))
@@ -32,8 +39,7 @@ function encodeCursor(cursor: Cursor): string {
 function decodeCursor(text: string): Cursor {
   try {
     const [at, id] = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/"))) as unknown[];
-    if (typeof at === "string" && TIMESTAMP_TEXT.test(at) && Number.isSafeInteger(id) && (id as number) > 0)
-      return { at, id: id as number };
+    if (typeof at === "string" && isTimestampText(at) && Number.isSafeInteger(id) && (id as number) > 0) return { at, id: id as number };
   } catch {
     // An unreadable cursor is refused below.
   }

@@ -144,6 +144,13 @@ describe("GET /api/admin/audit-logs (the service)", () => {
     });
     const forged = btoa(JSON.stringify(["2026-01-01 00:00:00+00'; drop table users; --", 1]));
     expect(await refusal(page(admin, { cursor: forged }))).toMatchObject({ status: 400 });
+    // Times of the right shape that are no time at all are refused here, not by Postgres.
+    for (const impossible of ["2025-02-30 00:00:00+00", "2025-01-01 25:00:00+00", "2025-01-01 00:00:00+99", "0000-01-01 00:00:00+00"]) {
+      expect(await refusal(page(admin, { cursor: btoa(JSON.stringify([impossible, 5])) })), impossible).toMatchObject({
+        status: 400,
+        field: "cursor",
+      });
+    }
   });
 
   it("shows the user's alpha code and name as they are now beside the recorded code", async () => {

@@ -1,11 +1,20 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { buttonStyles } from "~/components/ui/modal";
 import type { DashboardView, FilterOption } from "~/domain/dashboard";
 
-/** A radio group of a GET filter form; with JavaScript the form submits on change. */
+/**
+ * A radio group of a GET filter form; with JavaScript the form submits on change. The ticked radio
+ * follows `value` (the address) also when the address changes without the form (Reset Filters,
+ * the browser's Back), while the focused radio keeps its focus.
+ */
 export function RadioFilter({ legend, name, value, options }: { legend: string; name: string; value: string; options: FilterOption[] }) {
+  const group = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    for (const input of group.current?.querySelectorAll<HTMLInputElement>("input[type=radio]") ?? []) input.checked = input.value === value;
+  }, [value]);
   return (
-    <fieldset className="min-w-0">
+    <fieldset ref={group} className="min-w-0">
       <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{legend}</legend>
       <div className="flex flex-wrap gap-1.5">
         {options.map((option) => (

@@ -23,6 +23,11 @@ function backTo(type: string, params: URLSearchParams): string {
   const id = params.get("id");
   if (type === "trailer-history" && id) return `/trailers/${encodeURIComponent(id)}`;
   if (type === "truck-history" && id) return `/trucks/${encodeURIComponent(id)}`;
+  if (type === "audit-logs") return "/audit-logs";
+  if (type === "moves") {
+    const account = params.get("account");
+    return account ? `/?account=${encodeURIComponent(account)}` : "/";
+  }
   const list = new URLSearchParams(params);
   list.delete("tz");
   if (["trucks", "yards", "buildings", "users"].includes(type)) list.set("tab", type);

@@ -24,7 +24,11 @@ function moduleSource(entry: string): string {
   return readFileSync(existsSync(join(path, "route.ts")) ? join(path, "route.ts") : join(path, "route.tsx"), "utf8");
 }
 
-/** What each route module must have fuzzed: `METHOD route` for /api modules, `FORM route` for pages with an action. */
+/**
+ * What each route module must have fuzzed: `METHOD route` for /api modules, `FORM route` for pages
+ * with an action, `PAGE route` for a loader of its own that hands out files (reports, the upload
+ * template: no page component, a `Content-Disposition`).
+ */
 function requiredCoverage(): string[] {
   const required: string[] = [];
   for (const entry of readdirSync(ROUTES)) {
@@ -39,8 +43,9 @@ function requiredCoverage(): string[] {
         const methods = ["POST", "PUT", "DELETE"].filter((method) => source.includes(`"${method}"`));
         required.push(...(methods.length ? methods.map((method) => `${method} ${module}`) : [`WRITE ${module}`]));
       }
-    } else if (exported("action")) {
-      required.push(`FORM ${module}`);
+    } else {
+      if (exported("action")) required.push(`FORM ${module}`);
+      if (exported("loader") && !/export default\b/.test(source) && source.includes("Content-Disposition")) required.push(`PAGE ${module}`);
     }
   }
   return required.sort();
@@ -54,7 +59,7 @@ function covered(endpoint: Endpoint): string[] {
 
 const titleOf = (endpoint: Endpoint) => `${endpoint.form ? "form" : endpoint.page ? "page" : "api"} ${endpoint.method} ${endpoint.path}`;
 
-test("the fuzz covers every /api endpoint and every form action of app/routes", () => {
+test("the fuzz covers every /api endpoint, every form action and every file download of app/routes", () => {
   const table = new Set(ENDPOINTS.flatMap(covered));
   const missing = requiredCoverage().filter((entry) => !table.has(entry));
   expect(missing, "route modules the fuzz table (tests/e2e/fuzz/endpoints.ts) does not cover").toEqual([]);

@@ -5,7 +5,8 @@ import { REPORT_MESSAGES, reportHref, type ReportOutput, type ReportType } from 
 /**
  * Print Report and the spreadsheet downloads of a list (managers and above). They are links, so
  * they work without JavaScript: Print opens the report's page in a window of its own, the others
- * download the file. With JavaScript an empty list is refused at once with the spec's alert, and
+ * download the file (the answer names it as an attachment, so the page stays; a refusal, such as
+ * an empty list without JavaScript, is a page with the message). With JavaScript an empty list is refused at once with the spec's alert, and
  * a blocked pop-up is said.
  */
 export function ReportButtons({
@@ -45,11 +46,11 @@ export function ReportButtons({
         <Printer aria-hidden className="mr-1.5 h-4 w-4" />
         Print Report
       </a>
-      <a href={href("csv")} download onClick={download} className={buttonStyles.secondary}>
+      <a href={href("csv")} onClick={download} className={buttonStyles.secondary}>
         <Sheet aria-hidden className="mr-1.5 h-4 w-4" />
         Excel Report
       </a>
-      <a href={href("xlsx")} download onClick={download} className={buttonStyles.secondary} title="Excel workbook (.xlsx)">
+      <a href={href("xlsx")} onClick={download} className={buttonStyles.secondary} title="Excel workbook (.xlsx)">
         <FileSpreadsheet aria-hidden className="mr-1.5 h-4 w-4" />
         .xlsx
       </a>

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { TRAILER_TYPES, TRUCK_TYPES } from "../../../app/domain/assets";
+import { AUDIT_ACTIONS, AUDITED_TABLES } from "../../../app/domain/audit";
 import { MOVE_STATES, MOVE_TYPES } from "../../../app/domain/moves";
+import { REPORT_TYPES } from "../../../app/domain/reports";
 import { ROLES, type Role } from "../../../app/domain/roles";
 import { LOAD_TYPES } from "../../../app/domain/trailers";
 import { UPLOAD_COLUMNS } from "../../../app/domain/trailer-upload";
@@ -41,7 +43,7 @@ export interface Endpoint {
   anonymous?: boolean;
   /** Each case acts as a new user of the role (the endpoint may change or sign out its actor). */
   freshActor?: boolean;
-  /** Tables a refused request may still write by design (the login throttle's attempts). */
+  /** What a refused request may still write by design (the login throttle's attempts, the trail's failed sign-ins). */
   exempt?: readonly string[];
   /** A GET that changes data by design (logging out). */
   writes?: boolean;
@@ -328,6 +330,64 @@ const dashboardQuery = {
   hide_red: pick("1"),
 };
 
+/** A report's address: each list's print page, `.csv` and `.xlsx`; now and then no report at all. */
+const reportAddress = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.tuple(fc.constantFrom(...REPORT_TYPES), pick("", ".csv", ".xlsx")).map(([type, extension]) => `${type}${extension}`),
+  },
+  {
+    weight: 1,
+    arbitrary: pick(
+      "companies",
+      "companies.csv",
+      "trailers.pdf",
+      "trailers.csv.xlsx",
+      "TRAILERS",
+      "trailers.",
+      ".csv",
+      "moves.CSV",
+      "trailers%2Ecsv",
+    ),
+  },
+  { weight: 1, arbitrary: hostileText.map(pathSegment) },
+);
+
+/** A report's query: the dashboard's view for the lists, a period and a state for moves, a trailer or truck for a history. */
+const reportQuery = {
+  ...dashboardQuery,
+  from: fc.oneof(dayFromToday(-3000, 0), dayFromToday(-3, 0)),
+  to: fc.oneof(dayFromToday(-3, 3), dayFromToday(0, 3000)),
+  state: fc.constantFrom(...MOVE_STATES),
+  id: fc.oneof(
+    { weight: 4, arbitrary: pick("⟨standing:trailer⟩", "⟨standing:truck⟩") },
+    { weight: 1, arbitrary: pick("⟨foreign:trailer⟩", "⟨foreign:truck⟩") },
+    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
+  ),
+  tz,
+};
+
+/** The audit log's filters: known values and others, hostile text, and cursors shaped right or not. */
+const auditQuery = {
+  action: fc.oneof(fc.constantFrom(...AUDIT_ACTIONS), pick("create", "DROP", "")),
+  table: fc.oneof(fc.constantFrom(...AUDITED_TABLES), pick("audit_logs", "pg_user", "")),
+  hours: fc.oneof(pick("24", "168", "720"), fc.constantFrom(...HOSTILE_IDS)),
+  q: hostileText,
+  user: fc.constantFrom(...HOSTILE_IDS),
+  record_id: hostileText,
+  limit: pick("1", "50", "200", "201", "0", "-1", "1e9"),
+  cursor: fc.oneof(
+    hostileText,
+    fc
+      .tuple(
+        pick("2026-01-01 00:00:00+00", "2025-02-30 00:00:00+00", "9999-12-31 23:59:59.999999+14", "now"),
+        fc.constantFrom(1, 0, -1, 2 ** 53),
+      )
+      .map((cursor) => btoa(JSON.stringify(cursor))),
+  ),
+  details: fc.constantFrom(...HOSTILE_IDS),
+};
+
 /** The session a logout names: the caller's own, or not. */
 const sessionHeader = fc.oneof({ weight: 3, arbitrary: token("self.session") }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_IDS) });
 
@@ -381,6 +441,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     refused: "super_manager",
   },
   { route: "api.admin._index", method: "GET", path: "/api/admin/", roles: ADMIN, refused: "super_manager" },
+  {
+    route: "api.admin.audit-logs",
+    method: "GET",
+    path: "/api/admin/audit-logs",
+    query: auditQuery,
+    roles: ADMIN,
+    refused: "super_manager",
+  },
   { route: "api.companies.$id", method: "GET", path: "/api/companies/{id}", params: readId("company"), roles: ALL },
   {
     route: "api.companies.$id",
@@ -419,7 +487,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
     roles: [],
     anonymous: true,
-    exempt: ["login_attempts"],
+    exempt: ["login_attempts", "audit_logs.max_id"],
   },
   {
     route: "api.auth.logout",
@@ -832,7 +900,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
     roles: [],
     anonymous: true,
-    exempt: ["login_attempts"],
+    exempt: ["login_attempts", "audit_logs.max_id"],
   },
   { route: "logout", method: "POST", path: "/logout", form: true, roles: ALL, anonymous: true, freshActor: true },
   { route: "moves.new", method: "POST", path: "/moves/new", form: true, body: moveFormFields, roles: MANAGERS, refused: "mechanic" },
@@ -864,6 +932,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: dashboardQuery,
     roles: ADMIN,
     refused: "super_manager",
+  },
+  { route: "audit-logs", method: "GET", path: "/audit-logs", page: true, query: auditQuery, roles: ADMIN, refused: "super_manager" },
+  // Reports: the print page, CSV and Excel file of a list, read from the list's own query; a window (Accept: text/html) gets a page.
+  {
+    route: "reports.$type",
+    method: "GET",
+    path: "/reports/{type}",
+    page: true,
+    params: { type: reportAddress },
+    query: reportQuery,
+    headers: { Accept: pick("text/html,application/xhtml+xml,*/*;q=0.8", "application/json", "*/*") },
+    roles: MANAGERS,
+    refused: "yard_driver",
   },
   {
     route: "$",

@@ -99,6 +99,18 @@ class CaseScope {
     return value;
   }
 
+  /** A query string with each token (percent-encoded, as the query carries it) replaced by what it stands for. */
+  async resolveQuery(query: string): Promise<string> {
+    let resolved = "";
+    let from = 0;
+    for (const match of query.matchAll(/%E2%9F%A8([\w%.-]+?)%E2%9F%A9/g)) {
+      const value = await this.token(decodeURIComponent(match[1]));
+      resolved += query.slice(from, match.index) + encodeURIComponent(String(value));
+      from = match.index + match[0].length;
+    }
+    return resolved + query.slice(from);
+  }
+
   private async token(name: string): Promise<unknown> {
     const [base, property] = name.split(".");
     const record = await this.record(base);
@@ -263,7 +275,7 @@ export async function runCase(world: World, endpoint: Endpoint, who: Who, input:
     if (guard && name === "id" && kind) value = String(scope.keepOffDemoData(kind, value, "path id"));
     path = path.replace(`{${name}}`, name === "rest" ? value : value.replace(/[?#/]/g, encodeURIComponent));
   }
-  path += input.query;
+  path += await scope.resolveQuery(input.query);
 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers)) headers[name] = String(await scope.resolve(value));

@@ -8,13 +8,12 @@ import {
   parseUploadBoolean,
   PLACEHOLDER_DESCRIPTION,
   readHeader,
-  rejectedRowsCsv,
-  templateCsv,
   UPLOAD_COLUMNS,
   UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
   uploadExtension,
 } from "./trailer-upload";
+import { rejectedRowsCsv, templateCsv } from "../services/trailer-upload.server";
 import { TRAILER_MESSAGES } from "./trailers";
 
 const { positions } = readHeader([...UPLOAD_COLUMNS]);

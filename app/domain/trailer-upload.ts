@@ -2,7 +2,6 @@ import { z } from "zod";
 import { TRAILER_TYPES } from "./assets";
 import { LIMITS, optionalText } from "./fields";
 import { TRAILER_MESSAGES, trailerFields, withLoadRules } from "./trailers";
-import { toCsv } from "./csv";
 
 /**
  * Bulk Upload Trailers: the columns of the file, how a row becomes a trailer input, and the
@@ -95,16 +94,6 @@ export const COLUMN_HELP: Record<UploadColumn, string> = {
 export const PLACEHOLDER_DESCRIPTION = "Tagged in a bulk upload; no description given";
 
 export const TEMPLATE_FILE_NAME = "trailer_upload_template.csv";
-
-/** The template: the header and two rows that upload cleanly into any demo account (Road and Shop exist everywhere). */
-export function templateCsv(): string {
-  const rows = [
-    [...UPLOAD_COLUMNS],
-    ["TPL-1001", "Road", "ACME", "TPL1001", "MA", "dry_53", "FALSE", "", "FALSE", "", "FALSE", "FALSE", "", "FALSE"],
-    ["TPL-1002", "Shop", "ACME", "TPL1002", "MA", "reefer_53", "TRUE", "LD-2002", "FALSE", "", "TRUE", "FALSE", "Door seal torn", "TRUE"],
-  ];
-  return toCsv(rows);
-}
 
 /** "Trailer Number", "trailer number", "TRAILERNUMBER" → "trailernumber": header names match without case, spaces or underscores. */
 export function headerKey(name: string): string {
@@ -234,16 +223,6 @@ export interface UploadResults {
   success: number;
   errors: RowError[];
   dry_run: boolean;
-}
-
-/** The rejected rows of a file, as they were, with an `error` column: ready to fix and upload again. */
-export function rejectedRowsCsv(header: readonly string[], rows: readonly SheetRow[], errors: readonly RowError[]): string {
-  const errorOf = new Map(errors.map((error) => [error.row, error.error]));
-  const rejected = rows.filter((row) => errorOf.has(row.row));
-  return toCsv([
-    [...header, "error"],
-    ...rejected.map((row) => [...header.map((_, index) => row.cells[index] ?? ""), errorOf.get(row.row)!]),
-  ]);
 }
 
 export const REJECTED_FILE_NAME = "rejected_trailers.csv";

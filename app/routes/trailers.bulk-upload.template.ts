@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { templateCsv, TEMPLATE_FILE_NAME } from "~/domain/trailer-upload";
+import { TEMPLATE_FILE_NAME } from "~/domain/trailer-upload";
+import { templateCsv } from "~/services/trailer-upload.server";
 import { requirePage } from "~/lib/guards.server";
 
 /** Download Template CSV: the header and two sample rows, for the roles that may upload (the route table). */

@@ -9,13 +9,15 @@ import {
   fileRefusal,
   missingColumnsMessage,
   readHeader,
-  rejectedRowsCsv,
+  UPLOAD_COLUMNS,
   UPLOAD_MESSAGES,
   type RowError,
+  type SheetRow,
   type UploadResults,
   type UploadRow,
 } from "../domain/trailer-upload";
 import { applyTrailerRules, TRAILER_MESSAGES } from "../domain/trailers";
+import { toCsv } from "../lib/csv.server";
 import { isDatabaseUnavailable, type Queryable } from "../lib/db.server";
 import { readSpreadsheet, SpreadsheetRefusal, type Sheet } from "../lib/spreadsheet.server";
 import { isUniqueViolation } from "../lib/sql.server";
@@ -208,4 +210,24 @@ async function addTrailers(ctx: ServiceContext, accountId: number, ready: readon
     console.error(`trailer upload rolled back: ${cause instanceof Error ? cause.message : String(cause)}`);
     throw new ServiceError(500, UPLOAD_MESSAGES.rolledBack);
   }
+}
+
+/** The template: the header and two rows that upload cleanly into any demo account (Road and Shop exist everywhere). */
+export function templateCsv(): string {
+  const rows = [
+    [...UPLOAD_COLUMNS],
+    ["TPL-1001", "Road", "ACME", "TPL1001", "MA", "dry_53", "FALSE", "", "FALSE", "", "FALSE", "FALSE", "", "FALSE"],
+    ["TPL-1002", "Shop", "ACME", "TPL1002", "MA", "reefer_53", "TRUE", "LD-2002", "FALSE", "", "TRUE", "FALSE", "Door seal torn", "TRUE"],
+  ];
+  return toCsv(rows);
+}
+
+/** The rejected rows of a file, as they were, with an `error` column: ready to fix and upload again. */
+export function rejectedRowsCsv(header: readonly string[], rows: readonly SheetRow[], errors: readonly RowError[]): string {
+  const errorOf = new Map(errors.map((error) => [error.row, error.error]));
+  const rejected = rows.filter((row) => errorOf.has(row.row));
+  return toCsv([
+    [...header, "error"],
+    ...rejected.map((row) => [...header.map((_, index) => row.cells[index] ?? ""), errorOf.get(row.row)!]),
+  ]);
 }

@@ -14,7 +14,7 @@
 import { request as httpRequest } from "node:http";
 import { utils, write as writeWorkbook } from "@e965/xlsx";
 import { eq, sql } from "drizzle-orm";
-import { toCsv } from "../../app/domain/csv";
+import { toCsv } from "../../app/lib/csv.server";
 import { UPLOAD_COLUMNS } from "../../app/domain/trailer-upload";
 import { CSRF_HEADER } from "../../app/lib/csrf.server";
 import { openDatabase } from "../../app/lib/db.server";

@@ -11,10 +11,10 @@ import {
   missingColumnsMessage,
   REJECTED_FILE_NAME,
   TEMPLATE_FILE_NAME,
-  templateCsv,
   UPLOAD_MESSAGES,
 } from "../../app/domain/trailer-upload";
-import { toCsv } from "../../app/domain/csv";
+import { templateCsv } from "../../app/services/trailer-upload.server";
+import { toCsv } from "../../app/lib/csv.server";
 import { TRAILER_MESSAGES } from "../../app/domain/trailers";
 import type { Database } from "../../app/lib/db.server";
 import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, spreadsheetSafe, toCsv } from "./csv";
+import { CSV_BOM, spreadsheetSafe, toCsv } from "./csv.server";
 
 describe("CSV out", () => {
   it("quotes commas, quotes, newlines and semicolons, ends lines with CRLF, and writes formula-like cells as text", () => {

@@ -219,7 +219,10 @@ export async function seedDemoData(db: Database, options: SeedOptions) {
  * statement, so a million rows take seconds (plus their indexes).
  */
 async function seedAuditRows(db: Database, count: number, now: number) {
-  await db.execute(sql`
+  // A million rows and their indexes take longer than a request's statement limit: this one statement may.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`
     with people as (select array_agg(id order by id) as ids, array_agg(coalesce(alpha_code, '') order by id) as codes from users)
     insert into audit_logs (timestamp, user_id, user_alpha_code, table_name, record_id, action, changed_fields)
     select ${new Date(now).toISOString()}::timestamptz - (${count} - g) * (interval '90 days' / ${count}),
@@ -232,6 +235,7 @@ async function seedAuditRows(db: Database, count: number, now: number) {
              'trailer_location', jsonb_build_object('old', 'North-' || (g % 40), 'new', 'Yard ' || chr(65 + g % 26)),
              'last_user', jsonb_build_object('old', null, 'new', 'DRV' || (g % 997)))
       from generate_series(1, ${count}) as g, people`);
+  });
 }
 
 function userValues(user: DemoUser, accountId: number | null, passwordHashes: Map<string, string>) {

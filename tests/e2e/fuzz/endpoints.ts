@@ -487,7 +487,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
     roles: [],
     anonymous: true,
-    exempt: ["login_attempts", "audit_logs.max_id"],
+    exempt: ["login_attempts", "audit_logs"],
   },
   {
     route: "api.auth.logout",
@@ -900,7 +900,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
     roles: [],
     anonymous: true,
-    exempt: ["login_attempts", "audit_logs.max_id"],
+    exempt: ["login_attempts", "audit_logs"],
   },
   { route: "logout", method: "POST", path: "/logout", form: true, roles: ALL, anonymous: true, freshActor: true },
   { route: "moves.new", method: "POST", path: "/moves/new", form: true, body: moveFormFields, roles: MANAGERS, refused: "mechanic" },

@@ -190,11 +190,13 @@ class CaseScope {
         const trailer = await this.record("fresh:move-trailer");
         const move = await this.move(String(trailer.number), `${FUZZ_BUILDING}-3`);
         if (kind === "move-in_progress") {
-          const driver = await world.live("yard_driver");
+          // A driver of its own: the shared one's session may have been ended or changed by earlier cases.
+          const driver = await world.freshActor("yard_driver");
           const context = await world.contextFor(driver);
           const response = await context.put(`/api/moves/${move.id}/accept`, { headers: { "X-CSRF-Token": driver.csrf }, timeout: 20_000 });
+          const answer = response.status() === 200 ? "" : await response.text();
           await context.dispose();
-          if (response.status() !== 200) throw new Error(`fuzz setup: accepting move ${move.id} answered ${response.status()}`);
+          if (response.status() !== 200) throw new Error(`fuzz setup: accepting move ${move.id} answered ${response.status()} ${answer}`);
         }
         return move;
       }

@@ -45,9 +45,18 @@ async function stop(code: number) {
   stopping = true;
   if (worker && worker.exitCode === null && worker.pid) {
     // wrangler runs in a process group of its own, with workerd under it: stop the whole group.
+    // It gets ten seconds to finish what it serves, then it is killed.
     const exited = new Promise((resolve) => worker!.once("exit", resolve));
     process.kill(-worker.pid, "SIGINT");
+    const killer = setTimeout(() => {
+      try {
+        process.kill(-worker!.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 10_000);
     await exited;
+    clearTimeout(killer);
   }
   if (postgres) await postgres.stop();
   process.exit(code);

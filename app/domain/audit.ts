@@ -46,6 +46,8 @@ export const AUDIT_MESSAGES = {
   unknownUser: "Unknown",
   badCursor: "The cursor is not valid: start again from the first page",
   adminOnly: "Only administrators can read the audit log",
+  countsCapped: (counted: number) =>
+    `More than ${counted.toLocaleString("en-US")} rows match: the cards count the first ${counted.toLocaleString("en-US")}. Narrow the search for exact figures.`,
 } as const;
 
 /** Rows of one page of the log. */
@@ -115,12 +117,24 @@ export interface AuditLogItem {
   changed_fields: Record<string, { old: unknown; new: unknown }> | null;
 }
 
+/**
+ * The cards of a filtered log. `capped`: a search, user or record filter matched more rows than
+ * are counted (the service's AUDIT_COUNT_CAP); `total` is then that cap, and `tables` and
+ * `actions` count what those rows hold: each is "at least".
+ */
+export interface AuditCounts {
+  total: number;
+  tables: number;
+  actions: number;
+  capped: boolean;
+}
+
 export interface AuditLogPage {
   items: AuditLogItem[];
   /** The next page's cursor; null on the last page. */
   next_cursor: string | null;
   /** The filtered set's cards (on the first page only; null when paging on). */
-  counts: { total: number; tables: number; actions: number } | null;
+  counts: AuditCounts | null;
 }
 
 /** A changed value as people read it: times in the viewer's zone, booleans Yes/No, empty as "—". */

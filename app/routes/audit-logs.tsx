@@ -145,11 +145,13 @@ export default function AuditLogs() {
               <dt className="text-sm text-slate-600">{label}</dt>
               <dd className="text-2xl font-bold" data-card={label}>
                 {Number(value).toLocaleString("en-US")}
+                {page.counts!.capped ? "+" : ""}
               </dd>
             </div>
           ))}
         </dl>
       ) : null}
+      {page.counts?.capped ? <p className="text-sm text-slate-600">{AUDIT_MESSAGES.countsCapped(page.counts.total)}</p> : null}
       {page.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{AUDIT_MESSAGES.empty}</p>
       ) : (

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { auditLogs, users } from "../../db/schema";
-import { AUDIT_MESSAGES, type AuditAction, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
+import { AUDIT_MESSAGES, type AuditAction, type AuditCounts, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
 import { isCalendarDate, LIMITS } from "../domain/fields";
 import { canReadAuditLog } from "../domain/roles";
 import { readInBatches } from "../lib/cursor.server";
@@ -98,7 +98,7 @@ export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Prom
       .where(and(filters, after ? sql`(${auditLogs.timestamp}, ${auditLogs.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
       .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
       .limit(query.limit + 1),
-    after ? null : auditCounts(ctx.db, filters),
+    after ? null : auditCounts(ctx.db, query, filters),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -109,17 +109,41 @@ export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Prom
   };
 }
 
-/** The cards: how many rows the filters keep, in how many tables, with how many kinds of action. */
-async function auditCounts(db: Queryable, filters: SQL | undefined) {
+/**
+ * Rows past which a search, user or record filter stops counting: the cards then read
+ * "20,000+" (and the tables and actions seen among those rows, as "at least").
+ */
+export const AUDIT_COUNT_CAP = 20_000;
+
+/**
+ * The cards: how many rows the filters keep, in how many tables, with how many kinds of action.
+ * Filters of action, table and timeframe alone add up the hourly and daily counts
+ * (`audit_log_counts`, exact at any size); a search, user or record filter counts its rows, up
+ * to AUDIT_COUNT_CAP.
+ */
+async function auditCounts(db: Queryable, query: AuditQuery, filters: SQL | undefined): Promise<AuditCounts> {
+  if (!query.q && !query.user && !query.recordId) {
+    const since = query.hours ? sql`(now() - make_interval(hours => ${query.hours}))` : sql`null`;
+    const { rows } = await db.execute<{ total: number; tables: number; actions: number }>(
+      sql`select total::int as total, tables::int as tables, actions::int as actions
+            from audit_log_counts(${since}::timestamptz, ${query.table ?? null}::text, ${query.action ?? null}::text)`,
+    );
+    return { ...rows[0], capped: false };
+  }
+  const matches = db
+    .select({ tableName: auditLogs.tableName, action: auditLogs.action })
+    .from(auditLogs)
+    .where(filters)
+    .limit(AUDIT_COUNT_CAP + 1)
+    .as("matches");
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      tables: sql<number>`count(distinct ${auditLogs.tableName})::int`,
-      actions: sql<number>`count(distinct ${auditLogs.action})::int`,
+      tables: sql<number>`count(distinct ${matches.tableName})::int`,
+      actions: sql<number>`count(distinct ${matches.action})::int`,
     })
-    .from(auditLogs)
-    .where(filters);
-  return row;
+    .from(matches);
+  return { ...row, total: Math.min(row.total, AUDIT_COUNT_CAP), capped: row.total > AUDIT_COUNT_CAP };
 }
 
 /** Every row a query's filters keep, newest first, a batch at a time (the log's CSV and Excel export). */

@@ -114,6 +114,8 @@ describe("GET /api/admin/audit-logs (the service)", () => {
     expect((await page(admin, { q: "oldie" })).items).toHaveLength(2);
     expect((await page(admin, { q: "trucks", table: "trucks" })).counts?.total).toBe(2);
     expect((await page(admin, { q: "100%_" })).items).toEqual([]);
+    // Values, not the names of the fields that changed.
+    expect((await page(admin, { q: "parking_location" })).items).toEqual([]);
   });
 
   it("pages by keyset: every row once, in order, while new rows arrive between pages", async () => {

@@ -58,3 +58,8 @@ export function dayStart(zone: string, day: string): Date {
 export function wallClock(zone: string, instant: Date): Date {
   return new Date(instant.getTime() + offsetAt(zone, instant.getTime()));
 }
+
+/** An instant (ISO) as people read it in `zone`: "Nov 25, 2026, 8:41:07 PM". */
+export function timeIn(zone: string, iso: string): string {
+  return new Date(iso).toLocaleString("en-US", { timeZone: zone, dateStyle: "medium", timeStyle: "medium" });
+}

@@ -1,32 +1,80 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { LocationAnalyticsPanel, MovesSummaryPanel, PeriodSwitch } from "~/components/analytics/analytics-panels";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
+import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
+import type { AnalyticsPeriod } from "~/domain/analytics";
 import { moveViewerOf } from "~/domain/moves";
 import { canEditAssets } from "~/domain/roles";
+import { pageRoute } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
-import { movePanelFor } from "~/lib/move-forms.server";
+import { movePanelFor, viewerTimeZone } from "~/lib/move-forms.server";
+import { useLiveRevalidation } from "~/lib/realtime-client";
 import { accountChoices, accountSummaries } from "~/services/accounts.server";
+import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
+import { listCompanies } from "~/services/companies.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Yardline" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/**
+ * `/admin/dashboard?company=&account=&period=`: every account's moves; the company selector and
+ * its accounts' cards; the Moves Summary and Location Analytics of the company, or of the account
+ * chosen, for the period.
+ */
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { user, ctx } = await requirePage(request, context);
-  const [accounts, choices, moves] = await Promise.all([accountSummaries(ctx), accountChoices(ctx), movePanelFor(request, ctx, null)]);
+  const query = analyticsQueryOf(new URL(request.url).searchParams, viewerTimeZone(request));
+  const [companies, accounts, choices, moves] = await Promise.all([
+    listCompanies(ctx),
+    accountSummaries(ctx, query.companyId),
+    accountChoices(ctx),
+    movePanelFor(request, ctx, null),
+  ]);
+  // An account outside the chosen company is not chosen.
+  const account = accounts.find((row) => row.id === query.accountId) ?? null;
+  const analytics = await adminAnalytics(ctx, { ...query, accountId: account?.id ?? null });
   return data(
-    { accounts, choices: choices ?? [], viewer: moveViewerOf(user), moves: moves.panel, canUpload: canEditAssets(user) },
+    {
+      companies: companies.map((company) => ({ id: company.id, name: company.company_name })),
+      accounts,
+      account,
+      analytics,
+      timeZone: query.timeZone,
+      choices: choices ?? [],
+      viewer: moveViewerOf(user),
+      moves: moves.panel,
+      canUpload: canEditAssets(user),
+    },
     { headers: moves.headers },
   );
+});
+
+function hrefOf(state: { company: number | null; account: number | null; period: AnalyticsPeriod }): string {
+  const params = new URLSearchParams();
+  if (state.company !== null) params.set("company", String(state.company));
+  if (state.account !== null) params.set("account", String(state.account));
+  if (state.period !== "today") params.set("period", state.period);
+  const text = params.toString();
+  return text ? `/admin/dashboard?${text}` : "/admin/dashboard";
 }
 
-/**
- * Every account's moves, and the accounts across every company with their trailer, truck and user
- * counts; Bulk Upload Trailers, for all accounts or into one.
- */
 export default function AdminDashboard() {
-  const { accounts, choices, viewer, moves, canUpload } = useLoaderData<typeof loader>();
+  const { companies, accounts, account, analytics, timeZone, choices, viewer, moves, canUpload } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const company = analytics.company_id;
+  const shown = new Set(accounts.map((row) => row.id));
+  useLiveRevalidation(
+    (event) =>
+      (event.type === "move_status_changed" || event.type === "trailer_location_updated") &&
+      (company === null || shown.has(event.account_id)) &&
+      (account === null || event.account_id === account.id),
+    60_000,
+  );
+  const scope = account ? account.accountName : company === null ? "All Companies" : companies.find((row) => row.id === company)?.name;
   return (
-    <section>
+    <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
         {canUpload ? (
@@ -36,38 +84,98 @@ export default function AdminDashboard() {
         ) : null}
       </div>
       <MoveStatusPanel viewer={viewer} accountId={null} accounts={choices} panel={moves} />
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {accounts.map((account) => (
-          <li key={account.id} className="rounded-lg border border-slate-200 bg-white p-4">
-            <p className="text-xs uppercase tracking-wide text-slate-500">{account.companyName}</p>
-            <h2 className="font-semibold">{account.accountName}</h2>
-            <p className="text-sm text-slate-600">{account.location}</p>
-            <dl className="mt-2 flex gap-4 text-sm">
-              <div>
-                <dt className="text-slate-500">Trailers</dt>
-                <dd className="font-semibold">{account.trailers}</dd>
+
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-2"
+        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+      >
+        {analytics.period !== "today" ? <input type="hidden" name="period" value={analytics.period} /> : null}
+        <label className="block min-w-64 text-sm font-medium">
+          Company
+          <select name="company" defaultValue={company ?? ""} className={inputStyles}>
+            <option value="">All Companies</option>
+            {companies.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className={buttonStyles.secondary}>
+            Show
+          </button>
+        </noscript>
+      </Form>
+
+      <ul aria-label="Accounts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {accounts.map((row) => {
+          const chosen = row.id === account?.id;
+          return (
+            <li
+              key={row.id}
+              className={`rounded-lg border bg-white p-4 ${chosen ? "border-brand-600 ring-2 ring-blue-200" : "border-slate-200"}`}
+            >
+              <p className="text-xs uppercase tracking-wide text-slate-500">{row.companyName}</p>
+              <h2 className="font-semibold">
+                <Link
+                  to={hrefOf({ company, account: chosen ? null : row.id, period: analytics.period })}
+                  preventScrollReset
+                  aria-current={chosen ? "true" : undefined}
+                  className="underline-offset-2 hover:underline"
+                >
+                  {row.accountName}
+                </Link>
+              </h2>
+              <p className="text-sm text-slate-600">{row.location}</p>
+              <dl className="mt-2 flex gap-4 text-sm">
+                {(
+                  [
+                    ["Trailers", row.trailers],
+                    ["Trucks", row.trucks],
+                    ["Users", row.users],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="text-slate-500">{label}</dt>
+                    <dd className="font-semibold">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="mt-2 flex flex-wrap gap-x-4 text-sm">
+                <Link
+                  to={`/?account=${row.id}`}
+                  className="text-brand-700 underline-offset-2 hover:underline"
+                  aria-label={`Open ${row.accountName}'s trailers, trucks, yards, buildings and users`}
+                >
+                  Open account
+                </Link>
+                {canUpload ? (
+                  <Link
+                    to={`/trailers/bulk-upload?account=${row.id}`}
+                    aria-label={`Bulk upload trailers into ${row.accountName}`}
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    Bulk upload trailers
+                  </Link>
+                ) : null}
               </div>
-              <div>
-                <dt className="text-slate-500">Trucks</dt>
-                <dd className="font-semibold">{account.trucks}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Users</dt>
-                <dd className="font-semibold">{account.users}</dd>
-              </div>
-            </dl>
-            {canUpload ? (
-              <Link
-                to={`/trailers/bulk-upload?account=${account.id}`}
-                aria-label={`Bulk upload trailers into ${account.accountName}`}
-                className="mt-2 inline-block text-sm text-brand-700 underline-offset-2 hover:underline"
-              >
-                Bulk upload trailers
-              </Link>
-            ) : null}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">Analytics · {scope}</h2>
+        <PeriodSwitch period={analytics.period} hrefOf={(period) => hrefOf({ company, account: account?.id ?? null, period })} />
+      </div>
+      <MovesSummaryPanel analytics={analytics} />
+      <LocationAnalyticsPanel analytics={analytics} timeZone={timeZone} />
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

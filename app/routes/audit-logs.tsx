@@ -19,7 +19,7 @@ import {
   type AuditLogItem,
   type AuditQuery,
 } from "~/domain/audit";
-import { timeZoneOrUtc } from "~/domain/time-zones";
+import { timeIn, timeZoneOrUtc } from "~/domain/time-zones";
 import { pageRoute } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { viewerTimeZone } from "~/lib/move-forms.server";
@@ -47,10 +47,6 @@ const ACTION_STYLE: Record<AuditAction, string> = {
   SIGN_IN_FAILED: "bg-amber-100 text-amber-900",
   SIGN_OUT: "bg-slate-100 text-slate-800",
 };
-
-function timeIn(timeZone: string, iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { timeZone, dateStyle: "medium", timeStyle: "medium" });
-}
 
 /** The log as it is, with a row's Change Details open. */
 function detailsHref(query: AuditQuery, id: number): string {

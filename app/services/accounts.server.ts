@@ -25,19 +25,21 @@ export async function accountSummary(db: Queryable, accountId: number) {
   return row ?? null;
 }
 
-/** Every account of every company, with the same counts (admins only). */
-export async function accountSummaries(ctx: ServiceContext) {
+/** Every account of every company (or of the one company named), with the same counts (admins only). */
+export async function accountSummaries(ctx: ServiceContext, companyId: number | null = null) {
   requireCompanyAdmin(ctx);
   return ctx.db
     .select({
       id: accounts.id,
       accountName: accounts.accountName,
       location: accounts.location,
+      companyId: accounts.companyId,
       companyName: companies.companyName,
       ...assetCounts,
     })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .where(companyId === null ? undefined : eq(accounts.companyId, companyId))
     .orderBy(asc(companies.companyName), asc(accounts.accountName));
 }
 

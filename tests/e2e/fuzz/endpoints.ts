@@ -368,6 +368,13 @@ const reportQuery = {
 };
 
 /** The audit log's filters: known values and others, hostile text, and cursors shaped right or not. */
+const analyticsQuery = {
+  period: fc.oneof(pick("today", "7d", "30d"), pick("", "year", "7D", "-1")),
+  company_id: fc.oneof(pick("⟨company⟩", "⟨foreign:company⟩"), fc.constantFrom(...HOSTILE_IDS)),
+  account_id: fc.oneof(q.account_id, fc.constantFrom(...HOSTILE_IDS)),
+  tz: fc.oneof(tz, pick("Mars/Olympus", "")),
+};
+
 const auditQuery = {
   action: fc.oneof(fc.constantFrom(...AUDIT_ACTIONS), pick("create", "DROP", "")),
   table: fc.oneof(fc.constantFrom(...AUDITED_TABLES), pick("audit_logs", "pg_user", "")),
@@ -441,6 +448,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     refused: "super_manager",
   },
   { route: "api.admin._index", method: "GET", path: "/api/admin/", roles: ADMIN, refused: "super_manager" },
+  {
+    route: "api.admin.analytics",
+    method: "GET",
+    path: "/api/admin/analytics",
+    query: analyticsQuery,
+    roles: ADMIN,
+    refused: "super_manager",
+  },
   {
     route: "api.admin.audit-logs",
     method: "GET",
@@ -929,7 +944,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: "GET",
     path: "/admin/dashboard",
     page: true,
-    query: dashboardQuery,
+    query: { ...analyticsQuery, company: analyticsQuery.company_id, account: analyticsQuery.account_id },
     roles: ADMIN,
     refused: "super_manager",
   },

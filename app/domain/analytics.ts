@@ -1,0 +1,105 @@
+/**
+ * The admin dashboard's analytics of the yard's work: the Moves Summary and Location Analytics,
+ * for every account, one company's accounts or one account, over a period of request times.
+ */
+import { isRecordId } from "./ids";
+import { startOfDay, timeZoneOrUtc } from "./time-zones";
+
+export const ANALYTICS_PERIODS = ["today", "7d", "30d"] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+export const ANALYTICS_PERIOD_LABEL: Record<AnalyticsPeriod, string> = {
+  today: "Today",
+  "7d": "Past 7 Days",
+  "30d": "Past 30 Days",
+};
+
+/** Top locations and popular routes: how many of each the panels list. */
+export const ANALYTICS_TOP = 5;
+/** A trailer is idle when its current location entry began more than this many days ago. */
+export const IDLE_AFTER_DAYS = 7;
+/** Idle trailers listed (oldest first); the count covers them all. */
+export const IDLE_LIST_LIMIT = 50;
+
+export const ANALYTICS_MESSAGES = {
+  adminOnly: "Only administrators can read the yard's analytics",
+  badPeriod: "Period must be one of today, 7d, 30d",
+  noMoves: "No moves in this period",
+  noData: "—",
+} as const;
+
+/** What each figure means, shown on the page beside it (and in the README). */
+export const ANALYTICS_HELP = {
+  period:
+    "Moves are counted by the time they were requested: Today since midnight in your time zone, Past 7 Days and Past 30 Days the last 7 × 24 and 30 × 24 hours.",
+  topLocations: "The locations moves of the period go from or to most often: each leg counts once for its From and once for its To.",
+  topRoutes: "The From → To pairs of the period's finished moves, each leg counted once.",
+  averageMove: "The mean time from request to finish of the period's finished moves, in minutes, rounded.",
+  successRate: "Finished moves (not cancelled) out of all moves requested in the period, in percent, rounded.",
+  idleTrailers: `Trailers whose current location entry began more than ${IDLE_AFTER_DAYS} days ago (whatever the period).`,
+} as const;
+
+export interface AnalyticsQuery {
+  period: AnalyticsPeriod;
+  companyId: number | null;
+  accountId: number | null;
+  timeZone: string;
+}
+
+function recordId(value: string | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value.trim())) return null;
+  const id = Number(value);
+  return isRecordId(id) ? id : null;
+}
+
+/** The query from a URL's parameters (`period`, `company_id`, `account_id`, `tz`); null period when it is not one of the three. */
+export function parseAnalyticsQuery(params: URLSearchParams, timeZone?: string | null): AnalyticsQuery | { error: string } {
+  const period = params.get("period") ?? "today";
+  if (!(ANALYTICS_PERIODS as readonly string[]).includes(period)) return { error: ANALYTICS_MESSAGES.badPeriod };
+  return {
+    period: period as AnalyticsPeriod,
+    companyId: recordId(params.get("company_id") ?? params.get("company")),
+    accountId: recordId(params.get("account_id") ?? params.get("account")),
+    timeZone: timeZoneOrUtc(params.get("tz") ?? timeZone),
+  };
+}
+
+/** The first request time a period counts, as of `now`. */
+export function periodStart(period: AnalyticsPeriod, timeZone: string, now = new Date()): Date {
+  if (period === "today") return startOfDay(timeZone, now);
+  const days = period === "7d" ? 7 : 30;
+  return new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+}
+
+export interface MovesSummary {
+  total: number;
+  requested: number;
+  in_progress: number;
+  finished: number;
+  cancelled: number;
+  /** Finished out of all, in percent, rounded; null without moves. */
+  success_rate: number | null;
+  /** Mean request → finish of finished moves, in minutes, rounded; null without finished moves. */
+  average_move_minutes: number | null;
+}
+
+export interface IdleTrailer {
+  id: number;
+  trailer_number: string;
+  location: string;
+  since: string;
+  account_id: number;
+}
+
+export interface Analytics {
+  period: AnalyticsPeriod;
+  /** The first request time counted (ISO). */
+  since: string;
+  company_id: number | null;
+  account_id: number | null;
+  moves_summary: MovesSummary;
+  top_locations: { location: string; moves: number }[];
+  top_routes: { from: string; to: string; moves: number }[];
+  idle_trailers: IdleTrailer[];
+  idle_trailer_count: number;
+}

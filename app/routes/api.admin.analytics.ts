@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiRoute } from "~/lib/answers.server";
+import { methodNotAllowed } from "~/lib/api.server";
+import { requireApi } from "~/lib/guards.server";
+import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
+
+/**
+ * `GET /api/admin/analytics?period=today|7d|30d&company_id=&account_id=&tz=` (admins): the Moves
+ * Summary and Location Analytics of the admin dashboard, for every account, one company's or one.
+ */
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context, { adminOnly: true });
+  return Response.json(await adminAnalytics(ctx, analyticsQueryOf(new URL(request.url).searchParams)));
+});
+
+export function action() {
+  return methodNotAllowed();
+}

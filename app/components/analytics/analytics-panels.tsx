@@ -84,11 +84,7 @@ function Ranked({ rows, label }: { rows: { name: string; moves: number }[]; labe
       {rows.map((row) => (
         <li key={row.name} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2">
           <span className="relative truncate">
-            <span
-              aria-hidden
-              className="absolute inset-y-0 left-0 rounded bg-blue-100"
-              style={{ width: `${(100 * row.moves) / most}%` }}
-            />
+            <span aria-hidden className="absolute inset-y-0 left-0 rounded bg-blue-100" style={{ width: `${(100 * row.moves) / most}%` }} />
             <span className="relative px-1">{row.name}</span>
           </span>
           <span className="font-semibold tabular-nums">{row.moves.toLocaleString("en-US")}</span>

@@ -3,7 +3,7 @@
  * for every account, one company's accounts or one account, over a period of request times.
  */
 import { isRecordId } from "./ids";
-import { startOfDay, timeZoneOrUtc } from "./time-zones";
+import { dayIn, dayStart, startOfDay, timeZoneOrUtc } from "./time-zones";
 
 export const ANALYTICS_PERIODS = ["today", "7d", "30d"] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -37,7 +37,56 @@ export const ANALYTICS_HELP = {
   averageMove: "The mean time from request to finish of the period's finished moves, in minutes, rounded.",
   successRate: "Finished moves (not cancelled) out of all moves requested in the period, in percent, rounded.",
   idleTrailers: `Trailers whose current location entry began more than ${IDLE_AFTER_DAYS} days ago (whatever the period).`,
+  dwell:
+    "How long trailers stayed at a location: the stays that ended in the period (exit − entry), median and 90th percentile by kind of location; and the longest stays going on now.",
+  response:
+    "Response: request → accept of the period's accepted moves. Drive: accept → finish of its finished moves. Median and 90th percentile. Waiting: moves requested and not yet accepted, now.",
+  drivers:
+    "Finished moves of the period per driver who accepted them, and finished moves per active hour (the sum of their accept → finish times).",
+  doors:
+    "Doors with a trailer now, out of the building's doors; and over the period, the trailer-hours spent at its doors out of its door-hours.",
+  movesPerDay: "Moves requested each day of the period (in your time zone), by what became of them.",
 } as const;
+
+/** The kinds of location dwell time is told by. */
+export const LOCATION_KINDS = ["Door", "Yard", "Shop", "Road"] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+
+/** Drivers listed in the productivity table, best first. */
+export const DRIVERS_LISTED = 10;
+/** Current stays listed, longest first. */
+export const LONGEST_STAYS_LISTED = 10;
+
+/** A spread of durations in minutes (rounded); null without any. */
+export interface Spread {
+  median: number | null;
+  p90: number | null;
+  count: number;
+}
+
+export interface Kpis {
+  dwell: {
+    by_kind: ({ kind: LocationKind } & Spread)[];
+    longest_stays: { trailer_id: number; trailer_number: string; location: string; since: string; account_id: number }[];
+  };
+  response: {
+    request_to_accept: Spread;
+    accept_to_finish: Spread;
+    waiting_now: number;
+    oldest_waiting: { move_id: number; requested_at: string; account_id: number } | null;
+  };
+  drivers: { user_id: number | null; driver: string; finished: number; active_hours: number; moves_per_hour: number | null }[];
+  doors: {
+    building_id: number;
+    building: string;
+    account_id: number;
+    doors: number;
+    occupied_now: number;
+    now_percent: number | null;
+    period_percent: number | null;
+  }[];
+  moves_per_day: { day: string; finished: number; cancelled: number; other: number }[];
+}
 
 export interface AnalyticsQuery {
   period: AnalyticsPeriod;
@@ -71,6 +120,19 @@ export function periodStart(period: AnalyticsPeriod, timeZone: string, now = new
   return new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 }
 
+/** The calendar days (in `timeZone`) a period touches, from its start's day to today, each with the instant it began. */
+export function periodDays(since: Date, timeZone: string, now = new Date()): { day: string; start: Date }[] {
+  const days: { day: string; start: Date }[] = [];
+  const last = dayIn(timeZone, now);
+  for (let day = dayIn(timeZone, since); day <= last && days.length <= 31;) {
+    days.push({ day, start: dayStart(timeZone, day) });
+    const next = new Date(`${day}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    day = next.toISOString().slice(0, 10);
+  }
+  return days;
+}
+
 export interface MovesSummary {
   total: number;
   requested: number;
@@ -102,4 +164,14 @@ export interface Analytics {
   top_routes: { from: string; to: string; moves: number }[];
   idle_trailers: IdleTrailer[];
   idle_trailer_count: number;
+  kpis: Kpis;
+}
+
+/** A duration in whole minutes as people read it: "45 min", "3 h 5 min", "2 d 4 h"; "—" for none. */
+export function durationText(minutes: number | null): string {
+  if (minutes === null) return ANALYTICS_MESSAGES.noData;
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+  const hours = Math.floor(minutes / 60);
+  return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ""}`;
 }

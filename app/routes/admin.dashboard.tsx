@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { LocationAnalyticsPanel, MovesSummaryPanel, PeriodSwitch } from "~/components/analytics/analytics-panels";
+import { DoorsPanel, DriversPanel, DwellPanel, MovesPerDayPanel, ResponsePanel } from "~/components/analytics/kpi-panels";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { inputStyles } from "~/components/ui/field";
@@ -172,6 +173,15 @@ export default function AdminDashboard() {
       </div>
       <MovesSummaryPanel analytics={analytics} />
       <LocationAnalyticsPanel analytics={analytics} timeZone={timeZone} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <MovesPerDayPanel days={analytics.kpis.moves_per_day} />
+        <ResponsePanel response={analytics.kpis.response} timeZone={timeZone} />
+      </div>
+      <DwellPanel dwell={analytics.kpis.dwell} timeZone={timeZone} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DriversPanel drivers={analytics.kpis.drivers} />
+        <DoorsPanel doors={analytics.kpis.doors} />
+      </div>
     </section>
   );
 }

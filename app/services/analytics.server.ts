@@ -1,15 +1,21 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { accounts, moveLegs, moves, trailerLocationHistory, trailers } from "../../db/schema";
+import { accounts, buildings, moveLegs, moves, trailerLocationHistory, trailers, users, yards } from "../../db/schema";
 import {
   ANALYTICS_MESSAGES,
   parseAnalyticsQuery,
   ANALYTICS_TOP,
+  DRIVERS_LISTED,
   IDLE_AFTER_DAYS,
+  LONGEST_STAYS_LISTED,
+  periodDays,
   IDLE_LIST_LIMIT,
   periodStart,
   type Analytics,
   type AnalyticsQuery,
+  type Kpis,
+  type LocationKind,
   type MovesSummary,
+  type Spread,
 } from "../domain/analytics";
 import type { ServiceContext } from "./context.server";
 import { STATE_CONDITION } from "./moves.server";
@@ -34,7 +40,7 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
   const inScope = scopeOf(query);
   const inPeriod = and(sql`${moves.requestTime} >= ${since.toISOString()}::timestamptz`, inScope(moves.accountId));
 
-  const [summary, topLocations, topRoutes, idle] = await Promise.all([
+  const [summary, topLocations, topRoutes, idle, kpis] = await Promise.all([
     movesSummary(ctx, inPeriod),
     ctx.db
       .select({ location: sql<string>`ends.location`, moves: sql<number>`count(*)::int` })
@@ -64,6 +70,7 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
       .orderBy(desc(sql`count(*)`), asc(moveLegs.fromLocation), asc(moveLegs.toLocation))
       .limit(ANALYTICS_TOP),
     idleTrailers(ctx, inScope),
+    keyFigures(ctx, { since, now, timeZone: query.timeZone, inScope, inPeriod }),
   ]);
 
   return {
@@ -76,11 +83,14 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
     top_routes: topRoutes,
     idle_trailers: idle.list,
     idle_trailer_count: idle.count,
+    kpis,
   };
 }
 
 /** Which accounts' rows count: the one account named, else the named company's, else all. */
-function scopeOf(query: AnalyticsQuery): (column: typeof moves.accountId | typeof trailerLocationHistory.accountId) => SQL | undefined {
+type AccountColumn = typeof moves.accountId | typeof trailerLocationHistory.accountId | typeof buildings.accountId;
+
+function scopeOf(query: AnalyticsQuery): (column: AccountColumn) => SQL | undefined {
   if (query.accountId !== null) return (column) => eq(column, query.accountId!);
   if (query.companyId !== null) {
     const companyId = query.companyId;
@@ -130,4 +140,171 @@ async function idleTrailers(ctx: ServiceContext, inScope: ReturnType<typeof scop
     ctx.db.select({ count: count() }).from(trailerLocationHistory).where(idle),
   ]);
   return { list: list.map((row) => ({ ...row, since: row.since.toISOString() })), count: total.count };
+}
+
+const minutes = (from: SQL | typeof moves.requestTime, to: SQL | typeof moves.requestTime) => sql`extract(epoch FROM ${to} - ${from}) / 60`;
+
+/** Median, 90th percentile (rounded minutes) and count of a duration in minutes, over the rows a filter keeps. */
+function spreadOf(duration: SQL, filter: SQL) {
+  return {
+    median: sql<number | null>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::int`,
+    p90: sql<number | null>`round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::int`,
+    count: sql<number>`count(*) FILTER (WHERE ${filter})::int`,
+  };
+}
+
+interface KpiScope {
+  since: Date;
+  now: Date;
+  timeZone: string;
+  inScope: ReturnType<typeof scopeOf>;
+  inPeriod: SQL | undefined;
+}
+
+/** The figures yards are judged by: dwell, response and drive times, drivers, doors, moves per day. */
+async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
+  const since = sql`${scope.since.toISOString()}::timestamptz`;
+  const kind = sql<LocationKind>`CASE
+    WHEN ${trailerLocationHistory.location} = 'Road' THEN 'Road'
+    WHEN ${trailerLocationHistory.location} = 'Shop' THEN 'Shop'
+    WHEN EXISTS (SELECT 1 FROM ${yards} WHERE ${yards.accountId} = ${trailerLocationHistory.accountId} AND ${yards.name} = ${trailerLocationHistory.location}) THEN 'Yard'
+    ELSE 'Door' END`;
+  const stay = minutes(trailerLocationHistory.entryTime as unknown as SQL, trailerLocationHistory.exitTime as unknown as SQL);
+  const days = periodDays(scope.since, scope.timeZone, scope.now);
+  const starts = sql`${`{${days.map((day) => day.start.toISOString()).join(",")}}`}::timestamptz[]`;
+  const activeHours = sql`sum(extract(epoch FROM ${moves.finishTime} - ${moves.acceptTime})) / 3600`;
+  const doorsOf = sql`(SELECT ${trailers.trailerLocation} AS location, ${trailers.accountId} AS account_id FROM ${trailers})`;
+
+  const [dwell, longest, [response], [waiting], drivers, doors, perDay] = await Promise.all([
+    ctx.db
+      .select({ kind: sql<LocationKind>`kind`, ...spreadOf(sql`stay`, sql`true`) })
+      .from(
+        ctx.db
+          .select({ kind: kind.as("kind"), stay: sql<number>`${stay}`.as("stay") })
+          .from(trailerLocationHistory)
+          .where(and(sql`${trailerLocationHistory.exitTime} >= ${since}`, scope.inScope(trailerLocationHistory.accountId)))
+          .as("stays"),
+      )
+      .groupBy(sql`kind`),
+    ctx.db
+      .select({
+        trailer_id: trailers.id,
+        trailer_number: trailers.trailerNumber,
+        location: trailerLocationHistory.location,
+        since: trailerLocationHistory.entryTime,
+        account_id: trailerLocationHistory.accountId,
+      })
+      .from(trailerLocationHistory)
+      .innerJoin(trailers, eq(trailers.id, trailerLocationHistory.trailerId))
+      .where(and(isNull(trailerLocationHistory.exitTime), scope.inScope(trailerLocationHistory.accountId)))
+      .orderBy(asc(trailerLocationHistory.entryTime), asc(trailers.id))
+      .limit(LONGEST_STAYS_LISTED),
+    ctx.db
+      .select({
+        accept: spreadOf(minutes(moves.requestTime, moves.acceptTime as unknown as SQL), sql`${moves.acceptTime} IS NOT NULL`),
+        finish: spreadOf(minutes(moves.acceptTime as unknown as SQL, moves.finishTime as unknown as SQL), STATE_CONDITION.finished),
+      })
+      .from(moves)
+      .where(scope.inPeriod),
+    ctx.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<{ move_id: number; requested_at: string; account_id: number } | null>`(array_agg(json_build_object(
+          'move_id', ${moves.id}, 'requested_at', ${moves.requestTime}, 'account_id', ${moves.accountId})
+          ORDER BY ${moves.requestTime}, ${moves.id}))[1]`,
+      })
+      .from(moves)
+      .where(and(STATE_CONDITION.requested, scope.inScope(moves.accountId))),
+    ctx.db
+      .select({
+        user_id: moves.acceptUserId,
+        driver: sql<string>`coalesce(nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), ''), ${users.alphaCode}, max(${moves.acceptAlphaCode}), 'Unknown')`,
+        finished: sql<number>`count(*)::int`,
+        active_hours: sql<number>`round((${activeHours})::numeric, 1)::float8`,
+        moves_per_hour: sql<number | null>`round((count(*) / nullif(${activeHours}, 0))::numeric, 1)::float8`,
+      })
+      .from(moves)
+      .leftJoin(users, eq(users.id, moves.acceptUserId))
+      .where(and(scope.inPeriod, STATE_CONDITION.finished))
+      .groupBy(moves.acceptUserId, users.id)
+      .orderBy(desc(sql`count(*)`), desc(sql`count(*) / nullif(${activeHours}, 0)`), asc(moves.acceptUserId))
+      .limit(DRIVERS_LISTED),
+    ctx.db
+      .select({
+        building_id: buildings.id,
+        building: buildings.buildingName,
+        account_id: buildings.accountId,
+        doors: buildings.buildingDoorNumber,
+        occupied_now: sql<number>`(SELECT count(DISTINCT t.location)::int FROM ${doorsOf} t
+          WHERE t.account_id = ${buildings.accountId} AND ${isDoorOf(sql`t.location`)})`,
+        occupied_hours: sql<number>`(SELECT coalesce(sum(extract(epoch FROM least(coalesce(h.exit_time, now()), now()) - greatest(h.entry_time, ${since}))), 0) / 3600
+          FROM ${trailerLocationHistory} h
+          WHERE h.account_id = ${buildings.accountId} AND ${isDoorOf(sql`h.location`)}
+            AND coalesce(h.exit_time, now()) > ${since} AND h.entry_time < now())::float8`,
+        period_hours: sql<number>`(extract(epoch FROM now() - ${since}) / 3600)::float8`,
+      })
+      .from(buildings)
+      .where(scope.inScope(buildings.accountId))
+      .orderBy(asc(buildings.buildingName), asc(buildings.id)),
+    ctx.db
+      .select({
+        day: sql<number>`bucket`,
+        finished: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished})::int`,
+        cancelled: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled})::int`,
+        other: sql<number>`count(*) FILTER (WHERE NOT ${STATE_CONDITION.finished} AND NOT ${STATE_CONDITION.cancelled})::int`,
+      })
+      .from(
+        ctx.db
+          .select({
+            bucket: sql`width_bucket(${moves.requestTime}, ${starts})`.as("bucket"),
+            isCancel: moves.isCancel,
+            finishTime: moves.finishTime,
+            inProgress: moves.inProgress,
+          })
+          .from(moves)
+          .where(scope.inPeriod)
+          .as("moves"),
+      )
+      .groupBy(sql`bucket`),
+  ]);
+
+  const byDay = new Map(perDay.map((row) => [Number(row.day), row]));
+  return {
+    dwell: {
+      by_kind: (["Door", "Yard", "Shop", "Road"] as const).map((kindName) => {
+        const row = dwell.find((entry) => entry.kind === kindName);
+        return { kind: kindName, median: row?.median ?? null, p90: row?.p90 ?? null, count: row?.count ?? 0 };
+      }),
+      longest_stays: longest.map((row) => ({ ...row, since: row.since.toISOString() })),
+    },
+    response: {
+      request_to_accept: spread(response.accept),
+      accept_to_finish: spread(response.finish),
+      waiting_now: waiting.count,
+      oldest_waiting: waiting.oldest ? { ...waiting.oldest, requested_at: new Date(waiting.oldest.requested_at).toISOString() } : null,
+    },
+    drivers,
+    doors: doors.map(({ occupied_hours, period_hours, ...row }) => ({
+      ...row,
+      now_percent: row.doors > 0 ? Math.round((100 * row.occupied_now) / row.doors) : null,
+      period_percent:
+        row.doors > 0 && period_hours > 0 ? Math.min(100, Math.round((100 * occupied_hours) / (row.doors * period_hours))) : null,
+    })),
+    moves_per_day: days.map((day, index) => {
+      const row = byDay.get(index + 1);
+      return { day: day.day, finished: row?.finished ?? 0, cancelled: row?.cancelled ?? 0, other: row?.other ?? 0 };
+    }),
+  };
+}
+
+function spread(row: Spread): Spread {
+  return row.count === 0 ? { median: null, p90: null, count: 0 } : row;
+}
+
+/** Whether a location is one of the current building's doors: "{name}-{n}" with 1 ≤ n ≤ its door count. */
+function isDoorOf(location: SQL) {
+  const prefix = sql`${buildings.buildingName} || '-'`;
+  const rest = sql`substr(${location}, length(${buildings.buildingName}) + 2)`;
+  return sql`(left(${location}, length(${buildings.buildingName}) + 1) = ${prefix}
+    AND CASE WHEN ${rest} ~ '^[1-9][0-9]{0,2}$' THEN ${rest}::int <= ${buildings.buildingDoorNumber} ELSE false END)`;
 }

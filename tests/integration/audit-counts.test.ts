@@ -149,12 +149,65 @@ describe("the audit log's cards", () => {
     );
     const broad = await auditLogPage(admin, parseAuditQuery(new URLSearchParams({ q: "CAPTEST" })));
     expect(broad.counts).toEqual({ total: AUDIT_COUNT_CAP, tables: 1, actions: 1, capped: true });
-    const narrow = await auditLogPage(admin, parseAuditQuery(new URLSearchParams({ q: "CAPTEST 20049" })));
+    const narrow = await auditLogPage(admin, parseAuditQuery(new URLSearchParams({ q: `CAPTEST ${AUDIT_COUNT_CAP + 49}` })));
     expect(narrow.counts).toEqual({ total: 1, tables: 1, actions: 1, capped: false });
     // A table or timeframe alone is counted exactly, however many rows.
     const all = await auditLogPage(admin, parseAuditQuery(new URLSearchParams({ table: "trailers" })));
     const { rows } = await connection.query(`select count(*)::int as n from audit_logs where table_name = 'trailers'`);
     expect(all.counts).toEqual({ total: rows[0].n, tables: 1, actions: 3, capped: false });
     expect(AUDITED_TABLES).toContain("trailers");
+  });
+});
+
+describe("a search's pages", () => {
+  /** The ids a search's rows have, newest first, as Postgres orders them. */
+  async function expectedIds(connection: pg.Client, needle: string, limit: number) {
+    const { rows } = await connection.query(
+      `select id::int as id from audit_logs where search_text ilike $1 order by timestamp desc, id desc limit $2`,
+      [`%${needle}%`, limit],
+    );
+    return rows.map((row: { id: number }) => row.id);
+  }
+
+  async function allIds(needle: string) {
+    const ids: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const params: Record<string, string> = { q: needle, limit: "50", ...(cursor ? { cursor } : {}) };
+      const next = await auditLogPage(admin, parseAuditQuery(new URLSearchParams(params)));
+      ids.push(...next.items.map((item) => item.id));
+      cursor = next.next_cursor;
+    } while (cursor);
+    return ids;
+  }
+
+  it("are the newest matches, whether they lie among the newest rows or deep behind thousands of others", async () => {
+    const connection = await client();
+    // 120 older matches, then 6,000 newer rows that do not match, then 80 matches newer still.
+    await connection.query(
+      `insert into audit_logs (timestamp, table_name, record_id, action, changed_fields)
+       select clock_timestamp() - interval '2 days' + n * interval '1 second', 'trucks', n::text, 'UPDATE',
+              jsonb_build_object('note', jsonb_build_object('old', null, 'new', 'DEEPMATCH ' || n))
+         from generate_series(1, 120) as n`,
+    );
+    await connection.query(
+      `insert into audit_logs (timestamp, table_name, record_id, action, changed_fields)
+       select clock_timestamp() - interval '1 day' + n * interval '1 second', 'yards', n::text, 'UPDATE',
+              jsonb_build_object('note', jsonb_build_object('old', null, 'new', 'FILLER ' || n))
+         from generate_series(1, 6000) as n`,
+    );
+    await connection.query(
+      `insert into audit_logs (timestamp, table_name, record_id, action, changed_fields)
+       select clock_timestamp() - interval '1 hour' + n * interval '1 second', 'trailers', n::text, 'UPDATE',
+              jsonb_build_object('note', jsonb_build_object('old', null, 'new', 'NEWMATCH DEEPMATCH ' || n))
+         from generate_series(1, 80) as n`,
+    );
+    // Found among the newest rows (80 matches there), and beyond them (the 120 older ones).
+    expect(await allIds("DEEPMATCH")).toEqual(await expectedIds(connection, "DEEPMATCH", 1_000));
+    expect(await allIds("NEWMATCH")).toEqual(await expectedIds(connection, "NEWMATCH", 1_000));
+    const first = await auditLogPage(admin, parseAuditQuery(new URLSearchParams({ q: "DEEPMATCH", table: "trucks" })));
+    expect(first.items.map((item) => item.id)).toEqual(
+      (await expectedIds(connection, "DEEPMATCH", 1_000)).filter((_, index) => index >= 80).slice(0, 50),
+    );
   });
 });

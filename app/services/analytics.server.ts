@@ -147,8 +147,8 @@ const minutes = (from: SQL | typeof moves.requestTime, to: SQL | typeof moves.re
 /** Median, 90th percentile (rounded minutes) and count of a duration in minutes, over the rows a filter keeps. */
 function spreadOf(duration: SQL, filter: SQL) {
   return {
-    median: sql<number | null>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::int`,
-    p90: sql<number | null>`round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::int`,
+    median: sql<number | null>`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::numeric)::int`,
+    p90: sql<number | null>`round((percentile_cont(0.9) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::numeric)::int`,
     count: sql<number>`count(*) FILTER (WHERE ${filter})::int`,
   };
 }
@@ -164,16 +164,17 @@ interface KpiScope {
 /** The figures yards are judged by: dwell, response and drive times, drivers, doors, moves per day. */
 async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
   const since = sql`${scope.since.toISOString()}::timestamptz`;
+  // Columns inside a correlated subquery are named with their table: Drizzle leaves a one-table
+  // query's columns unqualified, and the subquery's own columns would then answer for them.
   const kind = sql<LocationKind>`CASE
-    WHEN ${trailerLocationHistory.location} = 'Road' THEN 'Road'
-    WHEN ${trailerLocationHistory.location} = 'Shop' THEN 'Shop'
-    WHEN EXISTS (SELECT 1 FROM ${yards} WHERE ${yards.accountId} = ${trailerLocationHistory.accountId} AND ${yards.name} = ${trailerLocationHistory.location}) THEN 'Yard'
+    WHEN trailer_location_history.location = 'Road' THEN 'Road'
+    WHEN trailer_location_history.location = 'Shop' THEN 'Shop'
+    WHEN EXISTS (SELECT 1 FROM ${yards} y WHERE y.account_id = trailer_location_history.account_id AND y.name = trailer_location_history.location) THEN 'Yard'
     ELSE 'Door' END`;
   const stay = minutes(trailerLocationHistory.entryTime as unknown as SQL, trailerLocationHistory.exitTime as unknown as SQL);
   const days = periodDays(scope.since, scope.timeZone, scope.now);
   const starts = sql`${`{${days.map((day) => day.start.toISOString()).join(",")}}`}::timestamptz[]`;
   const activeHours = sql`sum(extract(epoch FROM ${moves.finishTime} - ${moves.acceptTime})) / 3600`;
-  const doorsOf = sql`(SELECT ${trailers.trailerLocation} AS location, ${trailers.accountId} AS account_id FROM ${trailers})`;
 
   const [dwell, longest, [response], [waiting], drivers, doors, perDay] = await Promise.all([
     ctx.db
@@ -227,7 +228,7 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
       .leftJoin(users, eq(users.id, moves.acceptUserId))
       .where(and(scope.inPeriod, STATE_CONDITION.finished))
       .groupBy(moves.acceptUserId, users.id)
-      .orderBy(desc(sql`count(*)`), desc(sql`count(*) / nullif(${activeHours}, 0)`), asc(moves.acceptUserId))
+      .orderBy(desc(sql`count(*)`), sql`count(*) / nullif(${activeHours}, 0) DESC NULLS LAST`, asc(moves.acceptUserId))
       .limit(DRIVERS_LISTED),
     ctx.db
       .select({
@@ -235,11 +236,11 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
         building: buildings.buildingName,
         account_id: buildings.accountId,
         doors: buildings.buildingDoorNumber,
-        occupied_now: sql<number>`(SELECT count(DISTINCT t.location)::int FROM ${doorsOf} t
-          WHERE t.account_id = ${buildings.accountId} AND ${isDoorOf(sql`t.location`)})`,
+        occupied_now: sql<number>`(SELECT count(DISTINCT t.trailer_location)::int FROM ${trailers} t
+          WHERE t.account_id = buildings.account_id AND ${isDoorOf(sql`t.trailer_location`)})`,
         occupied_hours: sql<number>`(SELECT coalesce(sum(extract(epoch FROM least(coalesce(h.exit_time, now()), now()) - greatest(h.entry_time, ${since}))), 0) / 3600
           FROM ${trailerLocationHistory} h
-          WHERE h.account_id = ${buildings.accountId} AND ${isDoorOf(sql`h.location`)}
+          WHERE h.account_id = buildings.account_id AND ${isDoorOf(sql`h.location`)}
             AND coalesce(h.exit_time, now()) > ${since} AND h.entry_time < now())::float8`,
         period_hours: sql<number>`(extract(epoch FROM now() - ${since}) / 3600)::float8`,
       })
@@ -303,8 +304,7 @@ function spread(row: Spread): Spread {
 
 /** Whether a location is one of the current building's doors: "{name}-{n}" with 1 ≤ n ≤ its door count. */
 function isDoorOf(location: SQL) {
-  const prefix = sql`${buildings.buildingName} || '-'`;
-  const rest = sql`substr(${location}, length(${buildings.buildingName}) + 2)`;
-  return sql`(left(${location}, length(${buildings.buildingName}) + 1) = ${prefix}
-    AND CASE WHEN ${rest} ~ '^[1-9][0-9]{0,2}$' THEN ${rest}::int <= ${buildings.buildingDoorNumber} ELSE false END)`;
+  const rest = sql`substr(${location}, length(buildings.building_name) + 2)`;
+  return sql`(left(${location}, length(buildings.building_name) + 1) = buildings.building_name || '-'
+    AND CASE WHEN ${rest} ~ '^[1-9][0-9]{0,2}$' THEN ${rest}::int <= buildings.building_door_number ELSE false END)`;
 }

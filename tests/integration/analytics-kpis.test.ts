@@ -141,14 +141,12 @@ describe("dwell time", () => {
     await test.db.insert(yards).values({ accountId: otherId, name: "South Yard" });
     const ended = plus(SINCE_7D, 2 * DAY); // well inside the 7d period (since 2025-01-08T17:00Z)
 
-    // Door: anything that is not Road, Shop or one of the account's own yards.
-    // Left out: a stay at "South Yard" (the other account's yard, so a door here). The service counts it
-    // as a Yard: its yard lookup compares yards.account_id with itself (Drizzle leaves the outer column
-    // unqualified inside the subquery), so any account's yard name makes a Yard.
+    // Door: anything that is not Road, Shop or one of the account's own yards: "South Yard" is the
+    // other account's yard, so a door here.
     await trailerAt(test.db, accountId, "Gate", [
       stay("Dock-1", 10, plus(ended, 0)),
       stay("Dock-2", 20, plus(ended, HOUR)),
-      stay("Dock-3", 40, plus(ended, 2 * HOUR)),
+      stay("South Yard", 40, plus(ended, 2 * HOUR)),
       stay("Gate", 30, plus(ended, 3 * HOUR)),
       // Open: still going on, not a stay that ended (would make Door 5 stays).
       { location: "Gate", entry: before(20 * DAY) },
@@ -396,11 +394,8 @@ describe("doors", () => {
     const dockB = await createBuilding(test.db, accountId, "Dock B", 3);
     const dock = await createBuilding(test.db, accountId, "Dock", 2);
     const annex = await createBuilding(test.db, accountId, "Annex", 3);
-    // Left out: another account's building and trailers at doors of the same name ("Dock-2"). The service
-    // counts every account's trailers at a building's doors, now and over the period: its subqueries
-    // compare t.account_id / h.account_id with themselves (the unqualified "account_id" of buildings
-    // resolves to the subquery's own column).
-    await createBuilding(test.db, otherId, "Wharf", 2);
+    // Another account's building of the same name, with its own trailer at "Dock-2": never this account's.
+    await createBuilding(test.db, otherId, "Dock", 2);
 
     // The door figures follow the database's now(): times relative to the real clock (the query runs a
     // fraction of a second later, which moves no percent below across a rounding boundary).
@@ -420,8 +415,8 @@ describe("doors", () => {
       { location: "Dock-2", entry: ago(20 * DAY), exit: ago(7 * DAY + HOUR) },
       { location: "North Yard", entry: ago(7 * DAY + HOUR) },
     ]);
-    // Another account's trailer at its own Wharf-2, all period long.
-    await trailerAt(test.db, otherId, "Wharf-2", [{ location: "Wharf-2", entry: ago(10 * DAY) }]);
+    // Another account's trailer at its own Dock-2, all period long.
+    await trailerAt(test.db, otherId, "Dock-2", [{ location: "Dock-2", entry: ago(10 * DAY) }]);
 
     // Dock B (3 doors): at B-1 from 10 days to 6.5 days ago (the period's first 12 h), another at B-1 for
     // the last 6 h, one at B-3 for the last 12 h; B-4 is no door of it.
@@ -463,9 +458,9 @@ describe("doors", () => {
       ["Pier", 1, 100, 67],
     ]);
 
-    // The other account: its Wharf only, its trailer at Wharf-2 for the whole 7 days → 1 of 2, 168 / 336 = 50 %.
+    // The other account: its Dock only, its trailer at Dock-2 for the whole 7 days → 1 of 2, 168 / 336 = 50 %.
     expect((await adminAnalytics(admin, query("7d", otherId), real)).kpis.doors).toEqual([
-      expect.objectContaining({ building: "Wharf", account_id: otherId, doors: 2, occupied_now: 1, now_percent: 50, period_percent: 50 }),
+      expect.objectContaining({ building: "Dock", account_id: otherId, doors: 2, occupied_now: 1, now_percent: 50, period_percent: 50 }),
     ]);
   });
 });

@@ -47,16 +47,25 @@ export function useRealtimeEvent(handler: Listener): void {
 
 /**
  * Reloads the page's data when a matching event arrives (within a second), and every
- * `fallbackMs` while the socket is down.
+ * `fallbackMs` while the socket is down. An event that arrives while a reload is under way
+ * (which may have read the data before that change) brings one more reload after it.
  */
 export function useLiveRevalidation(matches: (event: RealtimeEvent) => boolean, fallbackMs: number): void {
   const revalidator = useRevalidator();
   const connected = useSocketConnected();
   const latest = useRef(revalidator);
   latest.current = revalidator;
+  const missed = useRef(false);
   useRealtimeEvent((event) => {
-    if (matches(event) && latest.current.state === "idle") latest.current.revalidate();
+    if (!matches(event)) return;
+    if (latest.current.state === "idle") latest.current.revalidate();
+    else missed.current = true;
   });
+  useEffect(() => {
+    if (revalidator.state !== "idle" || !missed.current) return;
+    missed.current = false;
+    revalidator.revalidate();
+  }, [revalidator, revalidator.state]);
   useEffect(() => {
     if (connected) return;
     const timer = window.setInterval(() => {

@@ -170,6 +170,20 @@ test("a move requested, accepted and finished in the chosen account shows on the
   await expect(figure(page, "Total Moves")).toHaveText(shown(before["Total Moves"] + 1));
   await expect(figure(page, "Success Rate")).toHaveText(/^\d+%$/);
   await expect(figure(page, "Average Move Time")).toHaveText(/^\d+ min$/);
+
+  // Back again, accepted and finished at once: the finish's events arrive while the reload the
+  // accept started is still loading, and the page still ends with the move finished.
+  const back = await manager.post("/api/moves", {
+    move_details: { type: "single", moves: [{ from: destination, to: "Yard A", trailer: number }] },
+  });
+  expect(back.status(), await back.text()).toBe(201);
+  const returning = (await back.json()) as { id: number };
+  await expect(figure(page, "Total Moves")).toHaveText(shown(before["Total Moves"] + 2));
+  expect((await driver.put(`/api/moves/${returning.id}/accept`)).status()).toBe(200);
+  expect((await driver.put(`/api/moves/${returning.id}/finish`)).status()).toBe(200);
+  await expect(figure(page, "Finished")).toHaveText(shown(before.Finished + 2));
+  await expect(figure(page, "In Progress")).toHaveText(shown(before["In Progress"]));
+  await expect(figure(page, "Requested")).toHaveText(shown(before.Requested));
   expect(await page.evaluate(() => (window as unknown as { analyticsMark?: boolean }).analyticsMark)).toBe(true);
 });
 

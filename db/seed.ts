@@ -4,7 +4,7 @@
  * and moves in every state. Deterministic (a seeded random generator, times relative to `now`)
  * and idempotent (nothing happens when a company exists). One transaction: all or nothing.
  */
-import { count, sql } from "drizzle-orm";
+import { count, sql, type SQL } from "drizzle-orm";
 import { TRAILER_TYPES, TRUCK_TYPES } from "../app/domain/assets";
 import { flagsFor, type Role } from "../app/domain/roles";
 import { withActor, type Database, type Transaction } from "../app/lib/db.server";
@@ -29,6 +29,11 @@ export interface SeedOptions {
   scale?: number;
   /** Adds this many synthetic audit rows over the last 90 days (the audit log benchmark). */
   auditRows?: number;
+  /**
+   * Adds this many moves of the past over the last 30 days across the accounts, finished or
+   * cancelled, with their legs (the admin analytics benchmark).
+   */
+  historyMoves?: number;
   now?: Date;
   passwordCost?: ScryptCost;
 }
@@ -209,6 +214,7 @@ export async function seedDemoData(db: Database, options: SeedOptions) {
       await seedAccount(tx, account, companyIds.get(account.company)!, randomGenerator(2025 + index), now, scale, passwordHashes);
     }
   });
+  if (options.historyMoves) await seedHistoryMoves(db, options.historyMoves, now);
   if (options.auditRows) await seedAuditRows(db, options.auditRows, now);
   return { seeded: true, counts: await tableCounts(db) };
 }
@@ -235,6 +241,128 @@ async function seedAuditRows(db: Database, count: number, now: number) {
              'trailer_location', jsonb_build_object('old', 'North-' || (g % 40), 'new', 'Yard ' || chr(65 + g % 26)),
              'last_user', jsonb_build_object('old', null, 'new', 'DRV' || (g % 997)))
       from generate_series(1, ${count}) as g, people`);
+  });
+}
+
+/**
+ * `count` moves of the past, spread evenly over the 30 days before `now` (the newest requested an
+ * hour before it, so that each has ended), dealt to the accounts in turn: about 92% finished
+ * (accepted 2–15 minutes after the request by one of the account's drivers, finished 8–45 minutes
+ * after that) and 8% cancelled (5–30 minutes after the request by one of its managers, never
+ * accepted); single, shuttle or triangle as in the demo moves, each leg a different trailer of the
+ * account between two of its locations: a door about 45% of the time, a yard 30%, Shop 10%, Road
+ * 15%. Only accounts with a trailer, a driver and a manager get moves. Two statements over
+ * generate_series (the moves, then their legs), the same for the same accounts and `now` (hashes
+ * of the row numbers, not random()). The legs are inactive: trigger move_legs_active reads their
+ * moves' ended state, so the trailers stay free for new moves.
+ */
+async function seedHistoryMoves(db: Database, count: number, now: number) {
+  // 100,000 moves, their legs and the audit rows of both take longer than a request's statement limit.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const {
+      rows: [{ after }],
+    } = await tx.execute<{ after: number }>(sql`select coalesce(max(id), 0)::int as after from moves`);
+    // A number in [0, 2^31) from a row number and a seed: what random() would be, repeatable.
+    const hash = (value: SQL, seed: number) => sql`(hashint8extended((${value})::bigint, ${seed}) & 2147483647)`;
+    await tx.execute(sql`
+    with crews as (
+      select a.id as account_id,
+             (row_number() over (order by a.id) - 1)::int as slot,
+             array_agg(u.id order by u.id) filter (where u.is_yard_driver or u.is_road_driver) as drivers,
+             array_agg(u.alpha_code order by u.id) filter (where u.is_yard_driver or u.is_road_driver) as driver_codes,
+             array_agg(u.id order by u.id) filter (where u.is_manager or u.is_account_manager or u.is_super_manager) as requesters
+        from accounts a join users u on u.account_id = a.id and u.is_active
+       where exists (select 1 from trailers t where t.account_id = a.id)
+       group by a.id
+      having bool_or(u.is_yard_driver or u.is_road_driver) and bool_or(u.is_manager or u.is_account_manager or u.is_super_manager)
+    ),
+    series as (
+      select g,
+             ${new Date(now).toISOString()}::timestamptz - interval '61 minutes'
+               - ((${count}::int - g) + ${hash(sql`g`, 1)} % 1000 / 1000.0) * ((interval '30 days' - interval '62 minutes') / ${count}::int)
+               as request_time,
+             ${hash(sql`g`, 2)} % 100 < 8 as cancelled,
+             (array['single', 'single', 'shuttle', 'triangle'])[1 + ${hash(sql`g`, 3)} % 4] as move_type,
+             make_interval(secs => 120 + ${hash(sql`g`, 4)} % 781) as response,
+             make_interval(secs => 480 + ${hash(sql`g`, 5)} % 2221) as drive,
+             make_interval(secs => 300 + ${hash(sql`g`, 6)} % 1501) as to_cancel,
+             ${hash(sql`g`, 7)} as requester_pick,
+             ${hash(sql`g`, 8)} as driver_pick
+        from generate_series(1, ${count}::int) as g
+    )
+    insert into moves (account_id, request_user_id, move_type, request_time, in_progress, accept_user_id, accept_alpha_code,
+                       accept_time, finish_time, elapse_time, is_cancel, cancel_time, cancel_user_id)
+    select c.account_id,
+           c.requesters[1 + s.requester_pick % cardinality(c.requesters)],
+           s.move_type,
+           s.request_time,
+           not s.cancelled,
+           case when not s.cancelled then c.drivers[1 + s.driver_pick % cardinality(c.drivers)] end,
+           case when not s.cancelled then c.driver_codes[1 + s.driver_pick % cardinality(c.drivers)] end,
+           case when not s.cancelled then s.request_time + s.response end,
+           case when not s.cancelled then s.request_time + s.response + s.drive end,
+           case when not s.cancelled then s.response + s.drive end,
+           s.cancelled,
+           case when s.cancelled then s.request_time + s.to_cancel end,
+           case when s.cancelled then c.requesters[1 + s.driver_pick % cardinality(c.requesters)] end
+      from series s join crews c on c.slot = s.g % (select count(*) from crews)
+     order by s.request_time`);
+    await tx.execute(sql`
+    with places as (
+      -- Every location of every account, numbered within its kind (n) and within the account (i).
+      select account_id, kind, name,
+             (row_number() over (partition by account_id, kind order by sort) - 1)::int as n,
+             (row_number() over (partition by account_id order by kind, sort) - 1)::int as i
+        from (select b.account_id, 'door' as kind, b.building_name || '-' || d as name, b.id::bigint * 1000 + d as sort
+                from buildings b cross join generate_series(1, b.building_door_number) as d
+              union all select y.account_id, 'yard', y.name, y.id::bigint from yards y
+              union all select a.id, 'shop', 'Shop', 0 from accounts a
+              union all select a.id, 'road', 'Road', 0 from accounts a) as every_place
+    ),
+    kinds as (
+      -- The kinds of location each account has, each with its share [lo, hi) of 100 of the legs' ends.
+      select account_id, kind, size, total,
+             100.0 * (sum(weight) over (partition by account_id order by kind) - weight) / sum(weight) over (partition by account_id) as lo,
+             100.0 * sum(weight) over (partition by account_id order by kind) / sum(weight) over (partition by account_id) as hi
+        from (select account_id, kind, count(*)::int as size, (sum(count(*)) over (partition by account_id))::int as total,
+                     case kind when 'door' then 45 when 'yard' then 30 when 'shop' then 10 else 15 end as weight
+                from places group by account_id, kind) as counted
+    ),
+    fleet as (
+      select account_id, id, trailer_number, (row_number() over (partition by account_id order by id) - 1)::int as n from trailers
+    ),
+    fleets as (select account_id, count(*)::int as size from trailers group by account_id),
+    legs as (
+      select m.id as move_id, m.account_id, leg,
+             ${hash(sql`m.id::bigint * 4 + leg`, 11)} % 10000 / 100.0 as from_roll,
+             ${hash(sql`m.id::bigint * 4 + leg`, 12)} as from_pick,
+             ${hash(sql`m.id::bigint * 4 + leg`, 13)} % 10000 / 100.0 as to_roll,
+             ${hash(sql`m.id::bigint * 4 + leg`, 14)} as to_pick,
+             ((${hash(sql`m.id`, 15)} + leg - 1) % f.size)::int as trailer_n
+        from moves m
+        join fleets f on f.account_id = m.account_id
+       cross join generate_series(1, case m.move_type when 'single' then 1 when 'shuttle' then 2 else 3 end) as leg
+       where m.id > ${after}
+    ),
+    ends as (
+      select l.move_id, l.leg, l.account_id, l.trailer_n, l.to_pick,
+             f.kind as from_kind, f.n as from_n, f.i as from_i, f.name as from_name, fk.total,
+             tk.kind as to_kind, (l.to_pick % tk.size)::int as to_n
+        from legs l
+        join kinds fk on fk.account_id = l.account_id and l.from_roll >= fk.lo and l.from_roll < fk.hi
+        join places f on f.account_id = l.account_id and f.kind = fk.kind and f.n = (l.from_pick % fk.size)::int
+        join kinds tk on tk.account_id = l.account_id and l.to_roll >= tk.lo and l.to_roll < tk.hi
+    )
+    -- A To that drew the From is another place of the account instead.
+    insert into move_legs (move_id, leg_number, from_location, to_location, trailer_id, trailer_number)
+    select e.move_id, e.leg, e.from_name, coalesce(t.name, other.name), tr.id, tr.trailer_number
+      from ends e
+      join fleet tr on tr.account_id = e.account_id and tr.n = e.trailer_n
+      left join places t on t.account_id = e.account_id and t.kind = e.to_kind and t.n = e.to_n
+                        and (e.to_kind, e.to_n) <> (e.from_kind, e.from_n)
+      left join places other on other.account_id = e.account_id and other.i = ((e.from_i + 1 + e.to_pick % (e.total - 1)) % e.total)::int
+     order by e.move_id, e.leg`);
   });
 }
 

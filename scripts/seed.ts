@@ -1,4 +1,4 @@
-/** `npm run db:seed [-- --scale=N --audit-rows=N]`: the demo data into DATABASE_URL, when it has no company yet. */
+/** `npm run db:seed [-- --scale=N --audit-rows=N --history-moves=N]`: the demo data into DATABASE_URL, when it has no company yet. */
 import { openDatabase } from "../app/lib/db.server";
 import { seedDemoData } from "../db/seed";
 
@@ -21,10 +21,22 @@ if (!Number.isInteger(auditRows) || auditRows < 0) {
   process.exit(1);
 }
 
+const historyArg = process.argv.find((arg) => arg.startsWith("--history-moves="));
+const historyMoves = historyArg ? Number(historyArg.slice("--history-moves=".length)) : 0;
+if (!Number.isInteger(historyMoves) || historyMoves < 0) {
+  console.error("--history-moves must be a whole number");
+  process.exit(1);
+}
+
 const database = openDatabase({ DATABASE_URL: url });
 const started = Date.now();
 try {
-  const result = await seedDemoData(database.db, { password: process.env.SEED_PASSWORD ?? "Yardline#2025", scale, auditRows });
+  const result = await seedDemoData(database.db, {
+    password: process.env.SEED_PASSWORD ?? "Yardline#2025",
+    scale,
+    auditRows,
+    historyMoves,
+  });
   console.log(result.seeded ? `Seeded in ${Date.now() - started} ms:` : "The database already has data; nothing seeded.");
   console.table(result.counts);
 } finally {

@@ -4,7 +4,8 @@
  * builds, and serves the Worker with `wrangler dev` (workerd, Durable Objects included).
  *
  * Options: --port=8787  --pg-port=54329  --data-dir=.data/postgres  --fresh (start from an empty
- * database)  --scale=N (demo data times N)  --audit-rows=N (synthetic audit rows)  --skip-build  --watch (`npm run dev`: rebuild when a
+ * database)  --scale=N (demo data times N)  --audit-rows=N (synthetic audit rows)
+ * --history-moves=N (finished and cancelled moves over the last 30 days)  --skip-build  --watch (`npm run dev`: rebuild when a
  * file under app/, party/ or db/ changes; wrangler dev then reloads the Worker)  --throwaway-db
  * (a database thrown away afterwards, as the end-to-end tests use: Postgres runs without fsync,
  * synchronous commit and full page writes, faster but a crash can lose or corrupt its data).
@@ -31,6 +32,7 @@ const dataDir = option("data-dir", ".data/postgres");
 const seedPassword = process.env.SEED_PASSWORD ?? "Yardline#2025";
 const scale = Number(option("scale", "1"));
 const auditRows = Number(option("audit-rows", "0"));
+const historyMoves = Number(option("history-moves", "0"));
 const durable = !flag("throwaway-db");
 /** Seconds before each attempt to start Postgres again after it exited unexpectedly (the last repeats). */
 const RESTART_DELAYS_S = [3, 5, 10, 15];
@@ -155,7 +157,7 @@ try {
   await applyMigrations(databaseUrl);
   const database = openDatabase({ DATABASE_URL: databaseUrl });
   try {
-    const result = await seedDemoData(database.db, { password: seedPassword, scale, auditRows });
+    const result = await seedDemoData(database.db, { password: seedPassword, scale, auditRows, historyMoves });
     say(result.seeded ? "seeded the demo data" : "the database already has data: not seeding");
   } finally {
     await database.close();

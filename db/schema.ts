@@ -308,6 +308,14 @@ export const trailerLocationHistory = pgTable(
       .where(sql`${t.exitTime} IS NULL`),
     index("trailer_location_history_trailer_idx").on(t.trailerId, t.entryTime),
     index("trailer_location_history_account_idx").on(t.accountId, t.entryTime),
+    // The admin dashboard: stays going on now (idle trailers, the longest stays) and stays that ended in a period.
+    index("trailer_location_history_open_idx")
+      .on(t.entryTime)
+      .where(sql`${t.exitTime} IS NULL`),
+    index("trailer_location_history_open_account_idx")
+      .on(t.accountId, t.entryTime)
+      .where(sql`${t.exitTime} IS NULL`),
+    index("trailer_location_history_exit_idx").on(t.exitTime),
     check("trailer_location_history_exit_after_entry", sql`${t.exitTime} IS NULL OR ${t.exitTime} >= ${t.entryTime}`),
   ],
 );
@@ -364,6 +372,8 @@ export const moves = pgTable(
   },
   (t) => [
     index("moves_account_request_time_idx").on(t.accountId, t.requestTime),
+    // Every account's moves of a period (the admin dashboard's analytics).
+    index("moves_request_time_idx").on(t.requestTime),
     index("moves_active_idx")
       .on(t.accountId)
       .where(sql`${t.finishTime} IS NULL AND NOT ${t.isCancel}`),

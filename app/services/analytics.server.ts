@@ -40,35 +40,9 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
   const inScope = scopeOf(query);
   const inPeriod = and(sql`${moves.requestTime} >= ${since.toISOString()}::timestamptz`, inScope(moves.accountId));
 
-  const [summary, topLocations, topRoutes, idle, kpis] = await Promise.all([
+  const [summary, ends, idle, kpis] = await Promise.all([
     movesSummary(ctx, inPeriod),
-    ctx.db
-      .select({ location: sql<string>`ends.location`, moves: sql<number>`count(*)::int` })
-      .from(
-        sql`(${ctx.db
-          .select({ location: sql`${moveLegs.fromLocation}`.as("location") })
-          .from(moveLegs)
-          .innerJoin(moves, eq(moves.id, moveLegs.moveId))
-          .where(inPeriod)
-          .unionAll(
-            ctx.db
-              .select({ location: sql`${moveLegs.toLocation}`.as("location") })
-              .from(moveLegs)
-              .innerJoin(moves, eq(moves.id, moveLegs.moveId))
-              .where(inPeriod),
-          )}) as ends`,
-      )
-      .groupBy(sql`ends.location`)
-      .orderBy(desc(sql`count(*)`), asc(sql`ends.location`))
-      .limit(ANALYTICS_TOP),
-    ctx.db
-      .select({ from: moveLegs.fromLocation, to: moveLegs.toLocation, moves: sql<number>`count(*)::int` })
-      .from(moveLegs)
-      .innerJoin(moves, eq(moves.id, moveLegs.moveId))
-      .where(and(inPeriod, STATE_CONDITION.finished))
-      .groupBy(moveLegs.fromLocation, moveLegs.toLocation)
-      .orderBy(desc(sql`count(*)`), asc(moveLegs.fromLocation), asc(moveLegs.toLocation))
-      .limit(ANALYTICS_TOP),
+    topLocationsAndRoutes(ctx, inPeriod),
     idleTrailers(ctx, inScope),
     keyFigures(ctx, { since, now, timeZone: query.timeZone, inScope, inPeriod }),
   ]);
@@ -79,8 +53,8 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
     company_id: query.companyId,
     account_id: query.accountId,
     moves_summary: summary,
-    top_locations: topLocations,
-    top_routes: topRoutes,
+    top_locations: ends.locations,
+    top_routes: ends.routes,
     idle_trailers: idle.list,
     idle_trailer_count: idle.count,
     kpis,
@@ -88,7 +62,8 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
 }
 
 /** Which accounts' rows count: the one account named, else the named company's, else all. */
-type AccountColumn = typeof moves.accountId | typeof trailerLocationHistory.accountId | typeof buildings.accountId;
+type AccountColumn =
+  typeof moves.accountId | typeof trailerLocationHistory.accountId | typeof buildings.accountId | typeof trailers.accountId;
 
 function scopeOf(query: AnalyticsQuery): (column: AccountColumn) => SQL | undefined {
   if (query.accountId !== null) return (column) => eq(column, query.accountId!);
@@ -108,12 +83,43 @@ async function movesSummary(ctx: ServiceContext, inPeriod: SQL | undefined): Pro
       finished: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished})::int`,
       cancelled: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled})::int`,
       success_rate: sql<number | null>`round(100.0 * count(*) FILTER (WHERE ${STATE_CONDITION.finished}) / nullif(count(*), 0))::int`,
-      average_move_minutes: sql<number | null>`round(avg(extract(epoch FROM ${moves.finishTime} - ${moves.requestTime}) / 60)
-        FILTER (WHERE ${STATE_CONDITION.finished}))::int`,
+      average_move_minutes: sql<number | null>`round((date_part('epoch', avg(${moves.finishTime} - ${moves.requestTime})
+        FILTER (WHERE ${STATE_CONDITION.finished})) / 60)::numeric)::int`,
     })
     .from(moves)
     .where(inPeriod);
   return row;
+}
+
+/**
+ * Top locations (legs from or to each, all moves of the period) and popular routes (legs of its
+ * finished moves), from one pass over the period's legs grouped by route.
+ */
+async function topLocationsAndRoutes(ctx: ServiceContext, inPeriod: SQL | undefined) {
+  const routes = ctx.db
+    .select({
+      from: sql<string>`${moveLegs.fromLocation}`.as("from_location"),
+      to: sql<string>`${moveLegs.toLocation}`.as("to_location"),
+      legs: sql<number>`count(*)::int`.as("legs"),
+      finished: sql<number>`(count(*) FILTER (WHERE ${STATE_CONDITION.finished}))::int`.as("finished"),
+    })
+    .from(moveLegs)
+    .innerJoin(moves, eq(moves.id, moveLegs.moveId))
+    .where(inPeriod)
+    .groupBy(moveLegs.fromLocation, moveLegs.toLocation);
+  const { rows } = await ctx.db.execute<{
+    locations: { location: string; moves: number }[] | null;
+    routes: { from: string; to: string; moves: number }[] | null;
+  }>(sql`WITH routes AS MATERIALIZED (${routes})
+    SELECT
+      (SELECT json_agg(json_build_object('location', location, 'moves', moves) ORDER BY moves DESC, location) FROM (
+        SELECT location, sum(legs)::int AS moves FROM (
+          SELECT from_location AS location, legs FROM routes UNION ALL SELECT to_location, legs FROM routes) AS ends
+        GROUP BY location ORDER BY moves DESC, location LIMIT ${ANALYTICS_TOP}) AS top) AS locations,
+      (SELECT json_agg(json_build_object('from', from_location, 'to', to_location, 'moves', finished) ORDER BY finished DESC, from_location, to_location) FROM (
+        SELECT from_location, to_location, finished FROM routes WHERE finished > 0
+        ORDER BY finished DESC, from_location, to_location LIMIT ${ANALYTICS_TOP}) AS top) AS routes`);
+  return { locations: rows[0]?.locations ?? [], routes: rows[0]?.routes ?? [] };
 }
 
 /** Trailers whose open location entry began more than IDLE_AFTER_DAYS days ago, oldest first. */
@@ -142,7 +148,8 @@ async function idleTrailers(ctx: ServiceContext, inScope: ReturnType<typeof scop
   return { list: list.map((row) => ({ ...row, since: row.since.toISOString() })), count: total.count };
 }
 
-const minutes = (from: SQL | typeof moves.requestTime, to: SQL | typeof moves.requestTime) => sql`extract(epoch FROM ${to} - ${from}) / 60`;
+/** A duration in minutes as float8 (`extract` answers numeric, slow to add up and sort). */
+const minutes = (from: SQL | typeof moves.requestTime, to: SQL | typeof moves.requestTime) => sql`date_part('epoch', ${to} - ${from}) / 60`;
 
 /** Median, 90th percentile (rounded minutes) and count of a duration in minutes, over the rows a filter keeps. */
 function spreadOf(duration: SQL, filter: SQL) {
@@ -169,12 +176,12 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
   const kind = sql<LocationKind>`CASE
     WHEN trailer_location_history.location = 'Road' THEN 'Road'
     WHEN trailer_location_history.location = 'Shop' THEN 'Shop'
-    WHEN EXISTS (SELECT 1 FROM ${yards} y WHERE y.account_id = trailer_location_history.account_id AND y.name = trailer_location_history.location) THEN 'Yard'
+    WHEN ${yards.id} IS NOT NULL THEN 'Yard'
     ELSE 'Door' END`;
   const stay = minutes(trailerLocationHistory.entryTime as unknown as SQL, trailerLocationHistory.exitTime as unknown as SQL);
   const days = periodDays(scope.since, scope.timeZone, scope.now);
   const starts = sql`${`{${days.map((day) => day.start.toISOString()).join(",")}}`}::timestamptz[]`;
-  const activeHours = sql`sum(extract(epoch FROM ${moves.finishTime} - ${moves.acceptTime})) / 3600`;
+  const activeHours = sql`date_part('epoch', sum(${moves.finishTime} - ${moves.acceptTime})) / 3600`;
 
   const [dwell, longest, [response], [waiting], drivers, doors, perDay] = await Promise.all([
     ctx.db
@@ -183,6 +190,8 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
         ctx.db
           .select({ kind: kind.as("kind"), stay: sql<number>`${stay}`.as("stay") })
           .from(trailerLocationHistory)
+          // The account's own yard of that name (one at most: names are unique in an account).
+          .leftJoin(yards, and(eq(yards.accountId, trailerLocationHistory.accountId), eq(yards.name, trailerLocationHistory.location)))
           .where(and(sql`${trailerLocationHistory.exitTime} >= ${since}`, scope.inScope(trailerLocationHistory.accountId)))
           .as("stays"),
       )
@@ -230,23 +239,7 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
       .groupBy(moves.acceptUserId, users.id)
       .orderBy(desc(sql`count(*)`), sql`count(*) / nullif(${activeHours}, 0) DESC NULLS LAST`, asc(moves.acceptUserId))
       .limit(DRIVERS_LISTED),
-    ctx.db
-      .select({
-        building_id: buildings.id,
-        building: buildings.buildingName,
-        account_id: buildings.accountId,
-        doors: buildings.buildingDoorNumber,
-        occupied_now: sql<number>`(SELECT count(DISTINCT t.trailer_location)::int FROM ${trailers} t
-          WHERE t.account_id = buildings.account_id AND ${isDoorOf(sql`t.trailer_location`)})`,
-        occupied_hours: sql<number>`(SELECT coalesce(sum(extract(epoch FROM least(coalesce(h.exit_time, now()), now()) - greatest(h.entry_time, ${since}))), 0) / 3600
-          FROM ${trailerLocationHistory} h
-          WHERE h.account_id = buildings.account_id AND ${isDoorOf(sql`h.location`)}
-            AND coalesce(h.exit_time, now()) > ${since} AND h.entry_time < now())::float8`,
-        period_hours: sql<number>`(extract(epoch FROM now() - ${since}) / 3600)::float8`,
-      })
-      .from(buildings)
-      .where(scope.inScope(buildings.accountId))
-      .orderBy(asc(buildings.buildingName), asc(buildings.id)),
+    doorUse(ctx, since, scope.inScope),
     ctx.db
       .select({
         day: sql<number>`bucket`,
@@ -285,7 +278,7 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
       oldest_waiting: waiting.oldest ? { ...waiting.oldest, requested_at: new Date(waiting.oldest.requested_at).toISOString() } : null,
     },
     drivers,
-    doors: doors.map(({ occupied_hours, period_hours, ...row }) => ({
+    doors: doors.map(({ occupied_hours, period_hours, ...row }: DoorUse) => ({
       ...row,
       now_percent: row.doors > 0 ? Math.round((100 * row.occupied_now) / row.doors) : null,
       period_percent:
@@ -296,6 +289,43 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
       return { day: day.day, finished: row?.finished ?? 0, cancelled: row?.cancelled ?? 0, other: row?.other ?? 0 };
     }),
   };
+}
+
+type DoorUse = {
+  building_id: number;
+  building: string;
+  account_id: number;
+  doors: number;
+  occupied_now: number;
+  occupied_hours: number;
+  period_hours: number;
+};
+
+/**
+ * Each building's doors with a trailer now and its trailer-hours at its doors since `since`: the
+ * trailers' locations and the period's stays are gathered once per account and location, then
+ * matched to each building's doors.
+ */
+async function doorUse(ctx: ServiceContext, since: SQL, inScope: ReturnType<typeof scopeOf>): Promise<DoorUse[]> {
+  const { rows } = await ctx.db.execute<DoorUse>(sql`
+    WITH occupied AS MATERIALIZED (
+      SELECT DISTINCT trailers.account_id, trailers.trailer_location AS location
+        FROM ${trailers} WHERE ${inScope(trailers.accountId) ?? sql`true`}),
+    stays AS MATERIALIZED (
+      SELECT trailer_location_history.account_id, trailer_location_history.location,
+             date_part('epoch', sum(least(coalesce(exit_time, now()), now()) - greatest(entry_time, ${since}))) / 3600 AS hours
+        FROM ${trailerLocationHistory}
+       WHERE coalesce(exit_time, now()) > ${since} AND entry_time < now() AND ${inScope(trailerLocationHistory.accountId) ?? sql`true`}
+       GROUP BY 1, 2)
+    SELECT buildings.id AS building_id, buildings.building_name AS building, buildings.account_id,
+           buildings.building_door_number AS doors,
+           (SELECT count(*)::int FROM occupied o WHERE o.account_id = buildings.account_id AND ${isDoorOf(sql`o.location`)}) AS occupied_now,
+           (SELECT coalesce(sum(s.hours), 0)::float8 FROM stays s WHERE s.account_id = buildings.account_id AND ${isDoorOf(sql`s.location`)}) AS occupied_hours,
+           (date_part('epoch', now() - ${since}) / 3600)::float8 AS period_hours
+      FROM ${buildings}
+     WHERE ${inScope(buildings.accountId) ?? sql`true`}
+     ORDER BY buildings.building_name, buildings.id`);
+  return rows;
 }
 
 function spread(row: Spread): Spread {

@@ -374,6 +374,16 @@ export const moves = pgTable(
     index("moves_account_request_time_idx").on(t.accountId, t.requestTime),
     // Every account's moves of a period (the admin dashboard's analytics).
     index("moves_request_time_idx").on(t.requestTime),
+    // The newest moves of each state (the Move Status panel's lists, for every account too).
+    index("moves_finished_recent_idx")
+      .on(t.requestTime, t.id)
+      .where(sql`${t.finishTime} IS NOT NULL AND NOT ${t.isCancel}`),
+    index("moves_cancelled_recent_idx")
+      .on(t.requestTime, t.id)
+      .where(sql`${t.isCancel}`),
+    index("moves_active_recent_idx")
+      .on(t.requestTime, t.id)
+      .where(sql`${t.finishTime} IS NULL AND NOT ${t.isCancel}`),
     index("moves_active_idx")
       .on(t.accountId)
       .where(sql`${t.finishTime} IS NULL AND NOT ${t.isCancel}`),

@@ -1,4 +1,4 @@
-import { and, desc, eq, not, sql } from "drizzle-orm";
+import { and, desc, not, sql } from "drizzle-orm";
 import { moves, trailers } from "../../db/schema";
 import type { MoveDraft, MovePanelData } from "../domain/move-forms";
 import { compareLocations, locationOptions, resolveLocation, ROAD } from "../domain/locations";
@@ -27,26 +27,13 @@ export const PANEL_LIST_LIMIT = 50;
  * The Move Status panel of the account the actor may see (an admin: the one named, or every
  * account): the count of each state (Finished and Cancelled also today's, in the viewer's time
  * zone) from one grouped query, and the newest moves of each state (at most PANEL_LIST_LIMIT per
- * state) from one windowed query.
+ * state), a query per state that reads its newest rows through that state's index.
  */
 export async function moveSummary(ctx: ServiceContext, query: { account?: unknown; timeZone?: string | null }): Promise<MoveSummary> {
   const where = scopeCondition(accountScope(ctx.actor, query.account));
   const zone = timeZoneOrUtc(query.timeZone);
   const todayStart = sql`${startOfDay(zone).toISOString()}::timestamptz`;
-  const stateCase = sql<MoveState>`CASE
-    WHEN ${STATE_CONDITION.cancelled} THEN 'cancelled'
-    WHEN ${STATE_CONDITION.finished} THEN 'finished'
-    WHEN ${moves.inProgress} THEN 'in_progress'
-    ELSE 'requested' END`;
-  const ranked = ctx.db
-    .select({
-      id: moves.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${stateCase} ORDER BY ${moves.requestTime} DESC, ${moves.id} DESC)`.as("rank"),
-    })
-    .from(moves)
-    .where(where)
-    .as("ranked");
-  const [[counts], rows] = await Promise.all([
+  const [[counts], ...lists] = await Promise.all([
     ctx.db
       .select({
         requested: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.requested})::int`,
@@ -58,17 +45,18 @@ export async function moveSummary(ctx: ServiceContext, query: { account?: unknow
       })
       .from(moves)
       .where(where),
-    selectMoves(ctx.db)
-      .innerJoin(ranked, eq(ranked.id, moves.id))
-      .where(sql`${ranked.rank} <= ${PANEL_LIST_LIMIT}`)
-      .orderBy(desc(moves.requestTime), desc(moves.id)),
+    ...MOVE_STATES.map((state) =>
+      selectMoves(ctx.db)
+        .where(and(where, STATE_CONDITION[state]))
+        .orderBy(desc(moves.requestTime), desc(moves.id))
+        .limit(PANEL_LIST_LIMIT),
+    ),
   ]);
-  const lists = Object.fromEntries(MOVE_STATES.map((state) => [state, [] as PublicMove[]])) as Record<MoveState, PublicMove[]>;
-  for (const row of rows) {
-    const move = publicMove(row);
-    lists[move.state].push(move);
-  }
-  return { counts, moves: lists, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
+  const byState = Object.fromEntries(MOVE_STATES.map((state, index) => [state, lists[index].map(publicMove)])) as Record<
+    MoveState,
+    PublicMove[]
+  >;
+  return { counts, moves: byState, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
 }
 
 /** The account Create Move and its lookups work in: managerial roles only; an admin must name one. */

@@ -1,0 +1,3 @@
+CREATE INDEX "moves_finished_recent_idx" ON "moves" USING btree ("request_time","id") WHERE "moves"."finish_time" IS NOT NULL AND NOT "moves"."is_cancel";--> statement-breakpoint
+CREATE INDEX "moves_cancelled_recent_idx" ON "moves" USING btree ("request_time","id") WHERE "moves"."is_cancel";--> statement-breakpoint
+CREATE INDEX "moves_active_recent_idx" ON "moves" USING btree ("request_time","id") WHERE "moves"."finish_time" IS NULL AND NOT "moves"."is_cancel";

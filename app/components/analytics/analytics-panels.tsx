@@ -29,7 +29,7 @@ export function PeriodSwitch({ period, hrefOf }: { period: AnalyticsPeriod; href
   );
 }
 
-function Panel({ title, help, children }: { title: string; help: string; children: ReactNode }) {
+export function Panel({ title, help, children }: { title: string; help: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -120,22 +120,37 @@ export function LocationAnalyticsPanel({ analytics, timeZone }: { analytics: Ana
           {analytics.idle_trailers.length === 0 ? (
             <p className="text-sm text-slate-600">No idle trailers</p>
           ) : (
-            <ul aria-label="Idle Trailers" className="max-h-64 space-y-1 overflow-y-auto text-sm">
-              {analytics.idle_trailers.map((trailer) => (
-                <li key={trailer.id} className="flex justify-between gap-2">
-                  <Link to={`/trailers/${trailer.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                    {trailer.trailer_number}
-                  </Link>
-                  <span className="truncate text-slate-600">{trailer.location}</span>
-                  <time dateTime={trailer.since} className="whitespace-nowrap text-slate-500">
-                    since {timeIn(timeZone, trailer.since)}
-                  </time>
-                </li>
-              ))}
-            </ul>
+            <StayList label="Idle Trailers" stays={analytics.idle_trailers} timeZone={timeZone} />
           )}
         </div>
       </div>
     </Panel>
+  );
+}
+
+/** Trailers and where they stand since when, each linking to its trailer. */
+export function StayList({
+  label,
+  stays,
+  timeZone,
+}: {
+  label: string;
+  stays: { id: number; trailer_number: string; location: string; since: string }[];
+  timeZone: string;
+}) {
+  return (
+    <ul aria-label={label} className="max-h-64 space-y-1 overflow-y-auto text-sm">
+      {stays.map((stay) => (
+        <li key={stay.id} className="flex justify-between gap-2">
+          <Link to={`/trailers/${stay.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {stay.trailer_number}
+          </Link>
+          <span className="truncate text-slate-600">{stay.location}</span>
+          <time dateTime={stay.since} className="whitespace-nowrap text-slate-500">
+            since {timeIn(timeZone, stay.since)}
+          </time>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,17 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Panel, StayList } from "~/components/analytics/analytics-panels";
 import { ANALYTICS_HELP, ANALYTICS_MESSAGES, durationText, type Kpis, type Spread } from "~/domain/analytics";
 import { timeIn } from "~/domain/time-zones";
-
-function Panel({ title, help, children }: { title: string; help: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      <p className="text-xs text-slate-500">{help}</p>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
 
 const cell = "px-2 py-1 text-left";
 const numberCell = "px-2 py-1 text-right tabular-nums";
@@ -65,19 +55,11 @@ export function DwellPanel({ dwell, timeZone }: { dwell: Kpis["dwell"]; timeZone
           {dwell.longest_stays.length === 0 ? (
             <p className="text-sm text-slate-600">{ANALYTICS_MESSAGES.noData}</p>
           ) : (
-            <ol className="text-sm">
-              {dwell.longest_stays.map((stay) => (
-                <li key={stay.trailer_id} className="flex justify-between gap-2 border-t border-slate-100 py-0.5">
-                  <Link to={`/trailers/${stay.trailer_id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                    {stay.trailer_number}
-                  </Link>
-                  <span className="truncate text-slate-600">{stay.location}</span>
-                  <time dateTime={stay.since} className="whitespace-nowrap text-slate-500">
-                    since {timeIn(timeZone, stay.since)}
-                  </time>
-                </li>
-              ))}
-            </ol>
+            <StayList
+              label="Longest stays now"
+              stays={dwell.longest_stays.map((stay) => ({ ...stay, id: stay.trailer_id }))}
+              timeZone={timeZone}
+            />
           )}
         </div>
       </div>

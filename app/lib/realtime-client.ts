@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RealtimeEvent } from "~/domain/realtime-events";
 
@@ -55,17 +55,22 @@ export function useLiveRevalidation(matches: (event: RealtimeEvent) => boolean, 
   const connected = useSocketConnected();
   const latest = useRef(revalidator);
   latest.current = revalidator;
+  // While a form of the page is being sent (a fetcher), the reload waits for it: reloading first
+  // could remove the form's move from its list before the form's answer is shown.
+  const sending = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const busy = useRef(sending);
+  busy.current = sending;
   const missed = useRef(false);
   useRealtimeEvent((event) => {
     if (!matches(event)) return;
-    if (latest.current.state === "idle") latest.current.revalidate();
+    if (latest.current.state === "idle" && !busy.current) latest.current.revalidate();
     else missed.current = true;
   });
   useEffect(() => {
-    if (revalidator.state !== "idle" || !missed.current) return;
+    if (revalidator.state !== "idle" || sending || !missed.current) return;
     missed.current = false;
     revalidator.revalidate();
-  }, [revalidator, revalidator.state]);
+  }, [revalidator, revalidator.state, sending]);
   useEffect(() => {
     if (connected) return;
     const timer = window.setInterval(() => {

@@ -66,9 +66,11 @@ export default function AdminDashboard() {
   const submit = useSubmit();
   const company = analytics.company_id;
   const shown = new Set(accounts.map((row) => row.id));
+  // Moves reload the page through the Move Status panel's own live reload (one reload per event:
+  // two at once would interrupt each other and a move form's answer); trailers moving here.
   useLiveRevalidation(
     (event) =>
-      (event.type === "move_status_changed" || event.type === "trailer_location_updated") &&
+      event.type === "trailer_location_updated" &&
       (company === null || shown.has(event.account_id)) &&
       (account === null || event.account_id === account.id),
     60_000,

@@ -122,6 +122,24 @@ async function topLocationsAndRoutes(ctx: ServiceContext, inPeriod: SQL | undefi
   return { locations: rows[0]?.locations ?? [], routes: rows[0]?.routes ?? [] };
 }
 
+/** Trailers' location entries that `where` keeps, the oldest first (at most `limit`), with the trailer's number. */
+async function openStays(ctx: ServiceContext, where: SQL | undefined, limit: number) {
+  const rows = await ctx.db
+    .select({
+      id: trailers.id,
+      trailer_number: trailers.trailerNumber,
+      location: trailerLocationHistory.location,
+      since: trailerLocationHistory.entryTime,
+      account_id: trailerLocationHistory.accountId,
+    })
+    .from(trailerLocationHistory)
+    .innerJoin(trailers, eq(trailers.id, trailerLocationHistory.trailerId))
+    .where(where)
+    .orderBy(asc(trailerLocationHistory.entryTime), asc(trailers.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, since: row.since.toISOString() }));
+}
+
 /** Trailers whose open location entry began more than IDLE_AFTER_DAYS days ago, oldest first. */
 async function idleTrailers(ctx: ServiceContext, inScope: ReturnType<typeof scopeOf>) {
   const idle = and(
@@ -130,22 +148,10 @@ async function idleTrailers(ctx: ServiceContext, inScope: ReturnType<typeof scop
     inScope(trailerLocationHistory.accountId),
   );
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: trailers.id,
-        trailer_number: trailers.trailerNumber,
-        location: trailerLocationHistory.location,
-        since: trailerLocationHistory.entryTime,
-        account_id: trailerLocationHistory.accountId,
-      })
-      .from(trailerLocationHistory)
-      .innerJoin(trailers, eq(trailers.id, trailerLocationHistory.trailerId))
-      .where(idle)
-      .orderBy(asc(trailerLocationHistory.entryTime), asc(trailers.id))
-      .limit(IDLE_LIST_LIMIT),
+    openStays(ctx, idle, IDLE_LIST_LIMIT),
     ctx.db.select({ count: count() }).from(trailerLocationHistory).where(idle),
   ]);
-  return { list: list.map((row) => ({ ...row, since: row.since.toISOString() })), count: total.count };
+  return { list, count: total.count };
 }
 
 /** A duration in minutes as float8 (`extract` answers numeric, slow to add up and sort). */
@@ -196,19 +202,7 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
           .as("stays"),
       )
       .groupBy(sql`kind`),
-    ctx.db
-      .select({
-        trailer_id: trailers.id,
-        trailer_number: trailers.trailerNumber,
-        location: trailerLocationHistory.location,
-        since: trailerLocationHistory.entryTime,
-        account_id: trailerLocationHistory.accountId,
-      })
-      .from(trailerLocationHistory)
-      .innerJoin(trailers, eq(trailers.id, trailerLocationHistory.trailerId))
-      .where(and(isNull(trailerLocationHistory.exitTime), scope.inScope(trailerLocationHistory.accountId)))
-      .orderBy(asc(trailerLocationHistory.entryTime), asc(trailers.id))
-      .limit(LONGEST_STAYS_LISTED),
+    openStays(ctx, and(isNull(trailerLocationHistory.exitTime), scope.inScope(trailerLocationHistory.accountId)), LONGEST_STAYS_LISTED),
     ctx.db
       .select({
         accept: spreadOf(minutes(moves.requestTime, moves.acceptTime as unknown as SQL), sql`${moves.acceptTime} IS NOT NULL`),
@@ -269,7 +263,7 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
         const row = dwell.find((entry) => entry.kind === kindName);
         return { kind: kindName, median: row?.median ?? null, p90: row?.p90 ?? null, count: row?.count ?? 0 };
       }),
-      longest_stays: longest.map((row) => ({ ...row, since: row.since.toISOString() })),
+      longest_stays: longest.map(({ id, ...row }) => ({ trailer_id: id, ...row })),
     },
     response: {
       request_to_accept: spread(response.accept),

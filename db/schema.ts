@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   interval,
@@ -308,7 +309,8 @@ export const trailerLocationHistory = pgTable(
       .where(sql`${t.exitTime} IS NULL`),
     index("trailer_location_history_trailer_idx").on(t.trailerId, t.entryTime),
     index("trailer_location_history_account_idx").on(t.accountId, t.entryTime),
-    // The admin dashboard: stays going on now (idle trailers, the longest stays) and stays that ended in a period.
+    // The admin dashboard: stays going on now (idle trailers, the longest stays), stays that ended
+    // in a period (dwell), and each door's stays (doors in use).
     index("trailer_location_history_open_idx")
       .on(t.entryTime)
       .where(sql`${t.exitTime} IS NULL`),
@@ -316,6 +318,7 @@ export const trailerLocationHistory = pgTable(
       .on(t.accountId, t.entryTime)
       .where(sql`${t.exitTime} IS NULL`),
     index("trailer_location_history_exit_idx").on(t.exitTime),
+    index("trailer_location_history_place_idx").on(t.accountId, t.location, t.exitTime, t.entryTime),
     check("trailer_location_history_exit_after_entry", sql`${t.exitTime} IS NULL OR ${t.exitTime} >= ${t.entryTime}`),
   ],
 );
@@ -387,6 +390,13 @@ export const moves = pgTable(
     index("moves_active_idx")
       .on(t.accountId)
       .where(sql`${t.finishTime} IS NULL AND NOT ${t.isCancel}`),
+    // Moves finished and cancelled today (the Move Status panel).
+    index("moves_finish_time_idx")
+      .on(t.finishTime)
+      .where(sql`${t.finishTime} IS NOT NULL AND NOT ${t.isCancel}`),
+    index("moves_cancel_time_idx")
+      .on(t.cancelTime)
+      .where(sql`${t.isCancel}`),
     check("moves_type_check", sql`${t.moveType} IN ('single', 'shuttle', 'triangle')`),
     check("moves_finished_or_cancelled", sql`NOT (${t.isCancel} AND ${t.finishTime} IS NOT NULL)`),
   ],
@@ -418,6 +428,138 @@ export const moveLegs = pgTable(
       .where(sql`${t.active}`),
     check("move_legs_leg_number_check", sql`${t.legNumber} BETWEEN 1 AND 3`),
     check("move_legs_from_differs_from_to", sql`${t.fromLocation} <> ${t.toLocation}`),
+  ],
+);
+
+/**
+ * The moves counted as they change, for the admin dashboard's analytics over weeks of moves: kept
+ * by triggers on `moves` and `move_legs` (db/migrations/0009_move_rollups.sql) in the same
+ * transaction as the change, so they are always exact. Moves are counted in the quarter hour
+ * (UTC) they were requested in, which every time zone's midnight falls on; the rest by the UTC
+ * day they were requested on, the part of a period outside whole days read from the moves
+ * themselves.
+ */
+export const moveQuarters = pgTable(
+  "move_quarters",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    quarter: timestamptz("quarter").notNull(),
+    moves: integer("moves").notNull(),
+    requested: integer("requested").notNull(),
+    inProgress: integer("in_progress").notNull(),
+    finished: integer("finished").notNull(),
+    cancelled: integer("cancelled").notNull(),
+    /** Request to finish of the finished moves, added up. */
+    finishedMinutes: doublePrecision("finished_minutes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.quarter] }), index("move_quarters_quarter_idx").on(t.quarter)],
+);
+
+/** Each account's moves in each state, all time (the Move Status panel's counts). */
+export const moveTotals = pgTable("move_totals", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  requested: integer("requested").notNull(),
+  inProgress: integer("in_progress").notNull(),
+  finished: integer("finished").notNull(),
+  cancelled: integer("cancelled").notNull(),
+});
+
+/** Legs from or to each location, by the UTC day their moves were requested (every move, whatever its state). */
+export const moveLocationDays = pgTable(
+  "move_location_days",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    location: text("location").notNull(),
+    legs: integer("legs").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.location] }), index("move_location_days_day_idx").on(t.day)],
+);
+
+/** Legs of finished moves per route (from → to), by the UTC day their moves were requested. */
+export const moveRouteDays = pgTable(
+  "move_route_days",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    fromLocation: text("from_location").notNull(),
+    toLocation: text("to_location").notNull(),
+    legs: integer("legs").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.fromLocation, t.toLocation] }), index("move_route_days_day_idx").on(t.day)],
+);
+
+/**
+ * Finished moves per driver (the accepting user; 0 once that user is deleted, with the alpha
+ * code the move kept) and their accept-to-finish minutes, by the UTC day they were requested.
+ */
+export const moveDriverDays = pgTable(
+  "move_driver_days",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    driverId: integer("driver_id").notNull(),
+    alphaCode: text("alpha_code").notNull(),
+    finished: integer("finished").notNull(),
+    activeMinutes: doublePrecision("active_minutes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.driverId, t.alphaCode] }), index("move_driver_days_day_idx").on(t.day)],
+);
+
+/**
+ * How many moves took each whole number of minutes from request to accept (`accept`) and from
+ * accept to finish (`drive`), by the UTC day they were requested: the medians and 90th
+ * percentiles of the period are read from these.
+ */
+export const moveMinuteDays = pgTable(
+  "move_minute_days",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    measure: text("measure").notNull(),
+    minutes: integer("minutes").notNull(),
+    moves: integer("moves").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.measure, t.minutes] }),
+    index("move_minute_days_day_idx").on(t.day),
+    check("move_minute_days_measure_check", sql`${t.measure} IN ('accept', 'drive')`),
+  ],
+);
+
+/**
+ * Trailers' stays that ended, by the UTC day they ended, the kind of location (Door, Yard, Shop,
+ * Road) and their length in minutes as `yardline_stay_minutes` counts it (to the minute under an
+ * hour, to five minutes under a day, to the hour beyond): the dwell times of a period are read
+ * from these. Kept by triggers on `trailer_location_history` (db/migrations/0009_move_rollups.sql).
+ */
+export const stayDays = pgTable(
+  "stay_days",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    minutes: integer("minutes").notNull(),
+    stays: integer("stays").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.kind, t.minutes] }),
+    index("stay_days_day_idx").on(t.day),
+    check("stay_days_kind_check", sql`${t.kind} IN ('Door', 'Yard', 'Shop', 'Road')`),
   ],
 );
 

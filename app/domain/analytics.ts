@@ -40,7 +40,7 @@ export const ANALYTICS_HELP = {
   dwell:
     "How long trailers stayed at a location: the stays that ended in the period (exit − entry), median and 90th percentile by kind of location; and the longest stays going on now.",
   response:
-    "Response: request → accept of the period's accepted moves. Drive: accept → finish of its finished moves. Median and 90th percentile. Waiting: moves requested and not yet accepted, now.",
+    "Response: request → accept of the period's accepted moves. Drive: accept → finish of its finished moves. Median and 90th percentile of the moves' times, each rounded to the minute. Waiting: moves requested and not yet accepted, now.",
   drivers:
     "Finished moves of the period per driver who accepted them, and finished moves per active hour (the sum of their accept → finish times).",
   doors:

@@ -1,7 +1,23 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { accounts, buildings, moveLegs, moves, trailerLocationHistory, trailers, users, yards } from "../../db/schema";
+import { and, asc, count, eq, isNull, lt, sql, type Column, type SQL } from "drizzle-orm";
+import {
+  accounts,
+  buildings,
+  moveDriverDays,
+  moveLegs,
+  moveLocationDays,
+  moveMinuteDays,
+  moveQuarters,
+  moveRouteDays,
+  moves,
+  stayDays,
+  trailerLocationHistory,
+  trailers,
+  users,
+  yards,
+} from "../../db/schema";
 import {
   ANALYTICS_MESSAGES,
+  LOCATION_KINDS,
   parseAnalyticsQuery,
   ANALYTICS_TOP,
   DRIVERS_LISTED,
@@ -13,8 +29,8 @@ import {
   type Analytics,
   type AnalyticsQuery,
   type Kpis,
-  type LocationKind,
   type MovesSummary,
+  type LocationKind,
   type Spread,
 } from "../domain/analytics";
 import type { ServiceContext } from "./context.server";
@@ -38,13 +54,14 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
   requireAdmin(ctx.actor, ANALYTICS_MESSAGES.adminOnly);
   const since = periodStart(query.period, query.timeZone, now);
   const inScope = scopeOf(query);
-  const inPeriod = and(sql`${moves.requestTime} >= ${since.toISOString()}::timestamptz`, inScope(moves.accountId));
+  const days = periodDays(since, query.timeZone, now);
+  const scope: PeriodScope = { since, inScope, quarters: splitAt(since, QUARTER_MS, inScope), days: splitAt(since, DAY_MS, inScope) };
 
-  const [summary, ends, idle, kpis] = await Promise.all([
-    movesSummary(ctx, inPeriod),
-    topLocationsAndRoutes(ctx, inPeriod),
+  const [{ summary, perDay }, ends, idle, kpis] = await Promise.all([
+    movesByDay(ctx, scope, days),
+    topLocationsAndRoutes(ctx, scope),
     idleTrailers(ctx, inScope),
-    keyFigures(ctx, { since, now, timeZone: query.timeZone, inScope, inPeriod }),
+    keyFigures(ctx, scope),
   ]);
 
   return {
@@ -57,68 +74,141 @@ export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery,
     top_routes: ends.routes,
     idle_trailers: idle.list,
     idle_trailer_count: idle.count,
-    kpis,
+    kpis: { ...kpis, moves_per_day: perDay },
   };
 }
 
 /** Which accounts' rows count: the one account named, else the named company's, else all. */
-type AccountColumn =
-  typeof moves.accountId | typeof trailerLocationHistory.accountId | typeof buildings.accountId | typeof trailers.accountId;
-
-function scopeOf(query: AnalyticsQuery): (column: AccountColumn) => SQL | undefined {
-  if (query.accountId !== null) return (column) => eq(column, query.accountId!);
+function scopeOf(query: AnalyticsQuery): (column: Column | SQL) => SQL | undefined {
+  if (query.accountId !== null) return (column) => sql`${column} = ${query.accountId}`;
   if (query.companyId !== null) {
     const companyId = query.companyId;
-    return (column) => inArray(column, sql`(select ${accounts.id} from ${accounts} where ${accounts.companyId} = ${companyId})`);
+    return (column) => sql`${column} IN (SELECT ${accounts.id} FROM ${accounts} WHERE ${accounts.companyId} = ${companyId})`;
   }
   return () => undefined;
 }
+type InScope = ReturnType<typeof scopeOf>;
 
-async function movesSummary(ctx: ServiceContext, inPeriod: SQL | undefined): Promise<MovesSummary> {
-  const [row] = await ctx.db
-    .select({
-      total: sql<number>`count(*)::int`,
-      requested: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.requested})::int`,
-      in_progress: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.in_progress})::int`,
-      finished: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished})::int`,
-      cancelled: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled})::int`,
-      success_rate: sql<number | null>`round(100.0 * count(*) FILTER (WHERE ${STATE_CONDITION.finished}) / nullif(count(*), 0))::int`,
-      average_move_minutes: sql<number | null>`round((date_part('epoch', avg(${moves.finishTime} - ${moves.requestTime})
-        FILTER (WHERE ${STATE_CONDITION.finished})) / 60)::numeric)::int`,
-    })
-    .from(moves)
-    .where(inPeriod);
-  return row;
+const QUARTER_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where a period's counts begin (db/migrations/0009_move_rollups.sql keeps them per quarter hour
+ * and per UTC day of request): at the boundary nearest its start, whose rows are read whole; the
+ * moves between that boundary and the start are then read one by one (`edge`), added when the
+ * boundary is after the start and taken away (`sign` −1) when it is before: half a quarter hour or
+ * half a day of moves at most.
+ */
+interface Split {
+  from: Date;
+  /** The moves between the boundary and the start. */
+  edge: SQL;
+  sign: 1 | -1;
+  /** Rows whose `column` lies between the boundary and the start. */
+  between(column: Column | SQL): SQL;
+}
+
+function splitAt(since: Date, unit: number, inScope: InScope): Split {
+  const floor = Math.floor(since.getTime() / unit) * unit;
+  const from = new Date(since.getTime() - floor <= unit / 2 ? floor : floor + unit);
+  const [lo, hi] = from >= since ? [since, from] : [from, since];
+  const between = (column: Column | SQL) =>
+    sql`${column} >= ${lo.toISOString()}::timestamptz AND ${column} < ${hi.toISOString()}::timestamptz`;
+  return { from, edge: and(between(moves.requestTime), inScope(moves.accountId))!, sign: from >= since ? 1 : -1, between };
+}
+
+const dayOf = (split: Split) => sql`${split.from.toISOString().slice(0, 10)}::date`;
+const within = (condition: SQL | undefined) => condition ?? sql`true`;
+
+interface PeriodScope {
+  since: Date;
+  inScope: InScope;
+  /** The period against the counts per quarter hour and per day. */
+  quarters: Split;
+  days: Split;
+}
+
+/**
+ * The Moves Summary and the moves of each day of the period (in the viewer's time zone, whose
+ * midnights fall on quarter hours), from the counts per quarter hour, in one statement.
+ */
+async function movesByDay(ctx: ServiceContext, scope: PeriodScope, days: { day: string; start: Date }[]) {
+  const { from, edge, sign } = scope.quarters;
+  const starts = sql`${`{${days.map((day) => day.start.toISOString()).join(",")}}`}::timestamptz[]`;
+  const stateOf = (state: keyof typeof STATE_CONDITION) => sql`${sign} * (${STATE_CONDITION[state]})::int`;
+  const { rows } = await ctx.db.execute<MovesSummary & { day: number | null; whole: number } & Record<string, unknown>>(sql`
+    WITH counted AS (
+      SELECT quarter AS at, moves, requested, in_progress, finished, cancelled, finished_minutes
+        FROM ${moveQuarters} WHERE quarter >= ${from.toISOString()}::timestamptz AND ${within(scope.inScope(moveQuarters.accountId))}
+      UNION ALL
+      SELECT request_time, ${sign}, ${stateOf("requested")}, ${stateOf("in_progress")}, ${stateOf("finished")}, ${stateOf("cancelled")},
+             CASE WHEN ${STATE_CONDITION.finished} THEN ${sign} * date_part('epoch', finish_time - request_time) / 60 ELSE 0 END
+        FROM ${moves} WHERE ${edge}),
+    dated AS (SELECT width_bucket(at, ${starts}) AS day, counted.* FROM counted)
+    SELECT day, grouping(day) AS whole,
+           sum(moves)::int AS total, sum(requested)::int AS requested, sum(in_progress)::int AS in_progress,
+           sum(finished)::int AS finished, sum(cancelled)::int AS cancelled,
+           round(100.0 * sum(finished) / nullif(sum(moves), 0))::int AS success_rate,
+           round((sum(finished_minutes) / nullif(sum(finished), 0))::numeric)::int AS average_move_minutes
+      FROM dated GROUP BY GROUPING SETS ((day), ())`);
+  const whole = rows.find((row) => row.whole === 1);
+  const summary: MovesSummary = {
+    total: whole?.total ?? 0,
+    requested: whole?.requested ?? 0,
+    in_progress: whole?.in_progress ?? 0,
+    finished: whole?.finished ?? 0,
+    cancelled: whole?.cancelled ?? 0,
+    success_rate: whole?.total ? whole.success_rate : null,
+    average_move_minutes: whole?.finished ? whole.average_move_minutes : null,
+  };
+  const byDay = new Map(rows.filter((row) => row.whole === 0).map((row) => [Number(row.day), row]));
+  const perDay = days.map((day, index) => {
+    const row = byDay.get(index + 1);
+    const finished = row?.finished ?? 0;
+    const cancelled = row?.cancelled ?? 0;
+    return { day: day.day, finished, cancelled, other: (row?.total ?? 0) - finished - cancelled };
+  });
+  return { summary, perDay };
+}
+
+/**
+ * The legs of the moves at the edge of a period (the moves `edge` keeps): each move's legs read
+ * through its own index entries, never by scanning the legs.
+ */
+function edgeLegs(edge: SQL) {
+  return sql`SELECT l.from_location, l.to_location, edge_moves.finished
+    FROM (SELECT ${moves.id} AS id, ${STATE_CONDITION.finished} AS finished FROM ${moves} WHERE ${edge}) AS edge_moves
+    CROSS JOIN LATERAL (SELECT from_location, to_location FROM ${moveLegs} WHERE move_id = edge_moves.id) AS l`;
 }
 
 /**
  * Top locations (legs from or to each, all moves of the period) and popular routes (legs of its
- * finished moves), from one pass over the period's legs grouped by route.
+ * finished moves), from the counts per day, in one statement.
  */
-async function topLocationsAndRoutes(ctx: ServiceContext, inPeriod: SQL | undefined) {
-  const routes = ctx.db
-    .select({
-      from: sql<string>`${moveLegs.fromLocation}`.as("from_location"),
-      to: sql<string>`${moveLegs.toLocation}`.as("to_location"),
-      legs: sql<number>`count(*)::int`.as("legs"),
-      finished: sql<number>`(count(*) FILTER (WHERE ${STATE_CONDITION.finished}))::int`.as("finished"),
-    })
-    .from(moveLegs)
-    .innerJoin(moves, eq(moves.id, moveLegs.moveId))
-    .where(inPeriod)
-    .groupBy(moveLegs.fromLocation, moveLegs.toLocation);
+async function topLocationsAndRoutes(ctx: ServiceContext, scope: PeriodScope) {
+  const { edge, sign } = scope.days;
+  const from = dayOf(scope.days);
   const { rows } = await ctx.db.execute<{
     locations: { location: string; moves: number }[] | null;
     routes: { from: string; to: string; moves: number }[] | null;
-  }>(sql`WITH routes AS MATERIALIZED (${routes})
+  }>(sql`WITH edge AS MATERIALIZED (${edgeLegs(edge)}),
+    top_locations AS (
+      SELECT location, sum(legs)::int AS moves FROM (
+        SELECT location, legs FROM ${moveLocationDays} WHERE day >= ${from} AND ${within(scope.inScope(moveLocationDays.accountId))}
+        UNION ALL SELECT from_location, ${sign} FROM edge
+        UNION ALL SELECT to_location, ${sign} FROM edge) AS ends
+      GROUP BY location HAVING sum(legs) > 0 ORDER BY moves DESC, location LIMIT ${ANALYTICS_TOP}),
+    top_routes AS (
+      SELECT from_location, to_location, sum(legs)::int AS moves FROM (
+        SELECT from_location, to_location, legs FROM ${moveRouteDays}
+         WHERE day >= ${from} AND ${within(scope.inScope(moveRouteDays.accountId))}
+        UNION ALL SELECT from_location, to_location, ${sign} FROM edge WHERE finished) AS routes
+      GROUP BY from_location, to_location HAVING sum(legs) > 0
+      ORDER BY moves DESC, from_location, to_location LIMIT ${ANALYTICS_TOP})
     SELECT
-      (SELECT json_agg(json_build_object('location', location, 'moves', moves) ORDER BY moves DESC, location) FROM (
-        SELECT location, sum(legs)::int AS moves FROM (
-          SELECT from_location AS location, legs FROM routes UNION ALL SELECT to_location, legs FROM routes) AS ends
-        GROUP BY location ORDER BY moves DESC, location LIMIT ${ANALYTICS_TOP}) AS top) AS locations,
-      (SELECT json_agg(json_build_object('from', from_location, 'to', to_location, 'moves', finished) ORDER BY finished DESC, from_location, to_location) FROM (
-        SELECT from_location, to_location, finished FROM routes WHERE finished > 0
-        ORDER BY finished DESC, from_location, to_location LIMIT ${ANALYTICS_TOP}) AS top) AS routes`);
+      (SELECT json_agg(json_build_object('location', location, 'moves', moves) ORDER BY moves DESC, location) FROM top_locations) AS locations,
+      (SELECT json_agg(json_build_object('from', from_location, 'to', to_location, 'moves', moves)
+         ORDER BY moves DESC, from_location, to_location) FROM top_routes) AS routes`);
   return { locations: rows[0]?.locations ?? [], routes: rows[0]?.routes ?? [] };
 }
 
@@ -141,7 +231,7 @@ async function openStays(ctx: ServiceContext, where: SQL | undefined, limit: num
 }
 
 /** Trailers whose open location entry began more than IDLE_AFTER_DAYS days ago, oldest first. */
-async function idleTrailers(ctx: ServiceContext, inScope: ReturnType<typeof scopeOf>) {
+async function idleTrailers(ctx: ServiceContext, inScope: InScope) {
   const idle = and(
     isNull(trailerLocationHistory.exitTime),
     lt(trailerLocationHistory.entryTime, sql`now() - make_interval(days => ${IDLE_AFTER_DAYS})`),
@@ -155,61 +245,16 @@ async function idleTrailers(ctx: ServiceContext, inScope: ReturnType<typeof scop
 }
 
 /** A duration in minutes as float8 (`extract` answers numeric, slow to add up and sort). */
-const minutes = (from: SQL | typeof moves.requestTime, to: SQL | typeof moves.requestTime) => sql`date_part('epoch', ${to} - ${from}) / 60`;
+const minutes = (from: SQL, to: SQL) => sql`date_part('epoch', ${to} - ${from}) / 60`;
 
-/** Median, 90th percentile (rounded minutes) and count of a duration in minutes, over the rows a filter keeps. */
-function spreadOf(duration: SQL, filter: SQL) {
-  return {
-    median: sql<number | null>`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::numeric)::int`,
-    p90: sql<number | null>`round((percentile_cont(0.9) WITHIN GROUP (ORDER BY ${duration}) FILTER (WHERE ${filter}))::numeric)::int`,
-    count: sql<number>`count(*) FILTER (WHERE ${filter})::int`,
-  };
-}
-
-interface KpiScope {
-  since: Date;
-  now: Date;
-  timeZone: string;
-  inScope: ReturnType<typeof scopeOf>;
-  inPeriod: SQL | undefined;
-}
-
-/** The figures yards are judged by: dwell, response and drive times, drivers, doors, moves per day. */
-async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
+/** The figures yards are judged by: dwell, response and drive times, drivers, doors (moves per day come with the summary). */
+async function keyFigures(ctx: ServiceContext, scope: PeriodScope): Promise<Omit<Kpis, "moves_per_day">> {
   const since = sql`${scope.since.toISOString()}::timestamptz`;
-  // Columns inside a correlated subquery are named with their table: Drizzle leaves a one-table
-  // query's columns unqualified, and the subquery's own columns would then answer for them.
-  const kind = sql<LocationKind>`CASE
-    WHEN trailer_location_history.location = 'Road' THEN 'Road'
-    WHEN trailer_location_history.location = 'Shop' THEN 'Shop'
-    WHEN ${yards.id} IS NOT NULL THEN 'Yard'
-    ELSE 'Door' END`;
-  const stay = minutes(trailerLocationHistory.entryTime as unknown as SQL, trailerLocationHistory.exitTime as unknown as SQL);
-  const days = periodDays(scope.since, scope.timeZone, scope.now);
-  const starts = sql`${`{${days.map((day) => day.start.toISOString()).join(",")}}`}::timestamptz[]`;
-  const activeHours = sql`date_part('epoch', sum(${moves.finishTime} - ${moves.acceptTime})) / 3600`;
 
-  const [dwell, longest, [response], [waiting], drivers, doors, perDay] = await Promise.all([
-    ctx.db
-      .select({ kind: sql<LocationKind>`kind`, ...spreadOf(sql`stay`, sql`true`) })
-      .from(
-        ctx.db
-          .select({ kind: kind.as("kind"), stay: sql<number>`${stay}`.as("stay") })
-          .from(trailerLocationHistory)
-          // The account's own yard of that name (one at most: names are unique in an account).
-          .leftJoin(yards, and(eq(yards.accountId, trailerLocationHistory.accountId), eq(yards.name, trailerLocationHistory.location)))
-          .where(and(sql`${trailerLocationHistory.exitTime} >= ${since}`, scope.inScope(trailerLocationHistory.accountId)))
-          .as("stays"),
-      )
-      .groupBy(sql`kind`),
+  const [dwell, longest, response, [waiting], drivers, doors] = await Promise.all([
+    dwellByKind(ctx, scope),
     openStays(ctx, and(isNull(trailerLocationHistory.exitTime), scope.inScope(trailerLocationHistory.accountId)), LONGEST_STAYS_LISTED),
-    ctx.db
-      .select({
-        accept: spreadOf(minutes(moves.requestTime, moves.acceptTime as unknown as SQL), sql`${moves.acceptTime} IS NOT NULL`),
-        finish: spreadOf(minutes(moves.acceptTime as unknown as SQL, moves.finishTime as unknown as SQL), STATE_CONDITION.finished),
-      })
-      .from(moves)
-      .where(scope.inPeriod),
+    responseAndDrive(ctx, scope),
     ctx.db
       .select({
         count: sql<number>`count(*)::int`,
@@ -219,55 +264,17 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
       })
       .from(moves)
       .where(and(STATE_CONDITION.requested, scope.inScope(moves.accountId))),
-    ctx.db
-      .select({
-        user_id: moves.acceptUserId,
-        driver: sql<string>`coalesce(nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), ''), ${users.alphaCode}, max(${moves.acceptAlphaCode}), 'Unknown')`,
-        finished: sql<number>`count(*)::int`,
-        active_hours: sql<number>`round((${activeHours})::numeric, 1)::float8`,
-        moves_per_hour: sql<number | null>`round((count(*) / nullif(${activeHours}, 0))::numeric, 1)::float8`,
-      })
-      .from(moves)
-      .leftJoin(users, eq(users.id, moves.acceptUserId))
-      .where(and(scope.inPeriod, STATE_CONDITION.finished))
-      .groupBy(moves.acceptUserId, users.id)
-      .orderBy(desc(sql`count(*)`), sql`count(*) / nullif(${activeHours}, 0) DESC NULLS LAST`, asc(moves.acceptUserId))
-      .limit(DRIVERS_LISTED),
+    driverProductivity(ctx, scope),
     doorUse(ctx, since, scope.inScope),
-    ctx.db
-      .select({
-        day: sql<number>`bucket`,
-        finished: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished})::int`,
-        cancelled: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled})::int`,
-        other: sql<number>`count(*) FILTER (WHERE NOT ${STATE_CONDITION.finished} AND NOT ${STATE_CONDITION.cancelled})::int`,
-      })
-      .from(
-        ctx.db
-          .select({
-            bucket: sql`width_bucket(${moves.requestTime}, ${starts})`.as("bucket"),
-            isCancel: moves.isCancel,
-            finishTime: moves.finishTime,
-            inProgress: moves.inProgress,
-          })
-          .from(moves)
-          .where(scope.inPeriod)
-          .as("moves"),
-      )
-      .groupBy(sql`bucket`),
   ]);
 
-  const byDay = new Map(perDay.map((row) => [Number(row.day), row]));
   return {
     dwell: {
-      by_kind: (["Door", "Yard", "Shop", "Road"] as const).map((kindName) => {
-        const row = dwell.find((entry) => entry.kind === kindName);
-        return { kind: kindName, median: row?.median ?? null, p90: row?.p90 ?? null, count: row?.count ?? 0 };
-      }),
+      by_kind: dwell,
       longest_stays: longest.map(({ id, ...row }) => ({ trailer_id: id, ...row })),
     },
     response: {
-      request_to_accept: spread(response.accept),
-      accept_to_finish: spread(response.finish),
+      ...response,
       waiting_now: waiting.count,
       oldest_waiting: waiting.oldest ? { ...waiting.oldest, requested_at: new Date(waiting.oldest.requested_at).toISOString() } : null,
     },
@@ -278,11 +285,103 @@ async function keyFigures(ctx: ServiceContext, scope: KpiScope): Promise<Kpis> {
       period_percent:
         row.doors > 0 && period_hours > 0 ? Math.min(100, Math.round((100 * occupied_hours) / (row.doors * period_hours))) : null,
     })),
-    moves_per_day: days.map((day, index) => {
-      const row = byDay.get(index + 1);
-      return { day: day.day, finished: row?.finished ?? 0, cancelled: row?.cancelled ?? 0, other: row?.other ?? 0 };
-    }),
   };
+}
+
+/**
+ * Stays that ended in the period (exit − entry), by kind of location: median and 90th percentile,
+ * from the stays counted per day of their end and length (`yardline_stay_minutes`: to the minute
+ * under an hour, to five minutes under a day, to the hour beyond).
+ */
+async function dwellByKind(ctx: ServiceContext, scope: PeriodScope): Promise<Kpis["dwell"]["by_kind"]> {
+  const { sign, between } = scope.days;
+  const spread = await spreadsOf<LocationKind>(
+    ctx,
+    sql`SELECT kind AS measure, minutes, stays AS moves FROM ${stayDays}
+         WHERE day >= ${dayOf(scope.days)} AND ${within(scope.inScope(stayDays.accountId))}
+        UNION ALL
+        SELECT CASE WHEN h.location = 'Road' THEN 'Road' WHEN h.location = 'Shop' THEN 'Shop'
+                    WHEN EXISTS (SELECT 1 FROM ${yards} AS y WHERE y.account_id = h.account_id AND y.name = h.location) THEN 'Yard'
+                    ELSE 'Door' END,
+               yardline_stay_minutes(date_part('epoch', h.exit_time - h.entry_time) / 60), ${sign}
+          FROM ${trailerLocationHistory} AS h
+         WHERE ${between(sql`h.exit_time`)} AND ${within(scope.inScope(sql`h.account_id`))}`,
+  );
+  return LOCATION_KINDS.map((kind) => ({ kind, ...spread(kind) }));
+}
+
+/**
+ * Median and 90th percentile, as percentile_cont gives them, and count of each measure's times,
+ * from how many took each whole number of minutes: `counted` has the columns (measure, minutes,
+ * moves), a (measure, minutes) pair in as many rows as it likes, some of them negative.
+ */
+async function spreadsOf<Measure extends string>(ctx: ServiceContext, counted: SQL): Promise<(measure: Measure) => Spread> {
+  const { rows } = await ctx.db.execute<{ measure: Measure; count: number; median: number; p90: number }>(sql`
+    WITH times AS (
+      SELECT measure, minutes, sum(moves) AS moves FROM (${counted}) AS counted
+       GROUP BY measure, minutes HAVING sum(moves) > 0),
+    ranked AS (
+      SELECT measure, minutes, sum(moves) OVER (PARTITION BY measure ORDER BY minutes) - moves AS below,
+             sum(moves) OVER (PARTITION BY measure) AS total
+        FROM times),
+    wanted AS (
+      SELECT measure, total, fraction, fraction * (total - 1) AS rank
+        FROM (SELECT DISTINCT measure, total FROM ranked) AS measures CROSS JOIN (VALUES (0.5), (0.9)) AS p(fraction)),
+    -- The k-th time (from 0) is the longest whose times below it are at most k.
+    answered AS (
+      SELECT w.measure, w.total, w.fraction,
+             (SELECT max(r.minutes) FROM ranked r WHERE r.measure = w.measure AND r.below <= floor(w.rank)) AS low,
+             (SELECT max(r.minutes) FROM ranked r WHERE r.measure = w.measure AND r.below <= ceil(w.rank)) AS high,
+             w.rank - floor(w.rank) AS part
+        FROM wanted w)
+    SELECT measure, total::int AS count,
+           round(max(low + part * (high - low)) FILTER (WHERE fraction = 0.5))::int AS median,
+           round(max(low + part * (high - low)) FILTER (WHERE fraction = 0.9))::int AS p90
+      FROM answered GROUP BY measure, total`);
+  return (measure) => {
+    const row = rows.find((entry) => entry.measure === measure);
+    return row ? { median: row.median, p90: row.p90, count: row.count } : { median: null, p90: null, count: 0 };
+  };
+}
+
+/** Request → accept and accept → finish: the spread of the moves' times, each rounded to the minute, counted per day. */
+async function responseAndDrive(ctx: ServiceContext, scope: PeriodScope): Promise<{ request_to_accept: Spread; accept_to_finish: Spread }> {
+  const { edge, sign } = scope.days;
+  const rounded = (from: SQL, to: SQL) => sql`round(${minutes(from, to)})::int`;
+  const spread = await spreadsOf<"accept" | "drive">(
+    ctx,
+    sql`SELECT measure, minutes, moves FROM ${moveMinuteDays}
+         WHERE day >= ${dayOf(scope.days)} AND ${within(scope.inScope(moveMinuteDays.accountId))}
+        UNION ALL
+        SELECT 'accept', ${rounded(sql`request_time`, sql`accept_time`)}, ${sign} FROM ${moves} WHERE ${edge} AND accept_time IS NOT NULL
+        UNION ALL
+        SELECT 'drive', ${rounded(sql`accept_time`, sql`finish_time`)}, ${sign} FROM ${moves}
+         WHERE ${edge} AND ${STATE_CONDITION.finished} AND accept_time IS NOT NULL`,
+  );
+  return { request_to_accept: spread("accept"), accept_to_finish: spread("drive") };
+}
+
+/** Finished moves per driver who accepted them and per active hour (their accept → finish times), from the counts per day. */
+async function driverProductivity(ctx: ServiceContext, scope: PeriodScope): Promise<Kpis["drivers"]> {
+  const { edge, sign } = scope.days;
+  const { rows } = await ctx.db.execute<Kpis["drivers"][number]>(sql`
+    SELECT nullif(d.driver_id, 0) AS user_id,
+           coalesce(nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), ''), ${users.alphaCode}, nullif(max(d.alpha_code), ''), 'Unknown') AS driver,
+           sum(d.finished)::int AS finished,
+           round((sum(d.active_minutes) / 60)::numeric, 1)::float8 AS active_hours,
+           round((sum(d.finished) / nullif(sum(d.active_minutes) / 60, 0))::numeric, 1)::float8 AS moves_per_hour
+      FROM (
+        SELECT driver_id, alpha_code, finished, active_minutes FROM ${moveDriverDays}
+         WHERE day >= ${dayOf(scope.days)} AND ${within(scope.inScope(moveDriverDays.accountId))}
+        UNION ALL
+        SELECT coalesce(accept_user_id, 0), coalesce(accept_alpha_code, ''), ${sign}, ${sign} * ${minutes(sql`accept_time`, sql`finish_time`)}
+          FROM ${moves} WHERE ${edge} AND ${STATE_CONDITION.finished}) AS d
+      LEFT JOIN ${users} ON ${users.id} = d.driver_id
+     GROUP BY d.driver_id, ${users.id}
+    HAVING sum(d.finished) > 0
+     ORDER BY finished DESC, moves_per_hour DESC NULLS LAST, nullif(d.driver_id, 0) NULLS LAST
+     LIMIT ${DRIVERS_LISTED}`);
+  return rows;
 }
 
 type DoorUse = {
@@ -296,39 +395,31 @@ type DoorUse = {
 };
 
 /**
- * Each building's doors with a trailer now and its trailer-hours at its doors since `since`: the
- * trailers' locations and the period's stays are gathered once per account and location, then
- * matched to each building's doors.
+ * Each building's doors with a trailer now and its trailer-hours at its doors since `since`: each
+ * door's name ("{building}-{n}") looked up in the trailers' locations and in the location history
+ * (stays going on, or ended after `since`), both through indexes on (account, location).
  */
-async function doorUse(ctx: ServiceContext, since: SQL, inScope: ReturnType<typeof scopeOf>): Promise<DoorUse[]> {
+async function doorUse(ctx: ServiceContext, since: SQL, inScope: InScope): Promise<DoorUse[]> {
   const { rows } = await ctx.db.execute<DoorUse>(sql`
-    WITH occupied AS MATERIALIZED (
-      SELECT DISTINCT trailers.account_id, trailers.trailer_location AS location
-        FROM ${trailers} WHERE ${inScope(trailers.accountId) ?? sql`true`}),
-    stays AS MATERIALIZED (
-      SELECT trailer_location_history.account_id, trailer_location_history.location,
-             date_part('epoch', sum(least(coalesce(exit_time, now()), now()) - greatest(entry_time, ${since}))) / 3600 AS hours
-        FROM ${trailerLocationHistory}
-       WHERE coalesce(exit_time, now()) > ${since} AND entry_time < now() AND ${inScope(trailerLocationHistory.accountId) ?? sql`true`}
-       GROUP BY 1, 2)
-    SELECT buildings.id AS building_id, buildings.building_name AS building, buildings.account_id,
-           buildings.building_door_number AS doors,
-           (SELECT count(*)::int FROM occupied o WHERE o.account_id = buildings.account_id AND ${isDoorOf(sql`o.location`)}) AS occupied_now,
-           (SELECT coalesce(sum(s.hours), 0)::float8 FROM stays s WHERE s.account_id = buildings.account_id AND ${isDoorOf(sql`s.location`)}) AS occupied_hours,
+    WITH doors AS MATERIALIZED (
+      SELECT b.id, b.account_id, b.building_name || '-' || n AS location
+        FROM ${buildings} AS b CROSS JOIN generate_series(1, b.building_door_number) AS n
+       WHERE ${within(inScope(sql`b.account_id`))}),
+    door_use AS (
+      SELECT d.id,
+             count(*) FILTER (WHERE EXISTS (
+               SELECT 1 FROM ${trailers} AS t WHERE t.account_id = d.account_id AND t.trailer_location = d.location)) AS occupied_now,
+             coalesce(sum((
+               SELECT date_part('epoch', sum(least(coalesce(h.exit_time, now()), now()) - greatest(h.entry_time, ${since}))) / 3600
+                 FROM ${trailerLocationHistory} AS h
+                WHERE h.account_id = d.account_id AND h.location = d.location
+                  AND (h.exit_time IS NULL OR h.exit_time > ${since}) AND h.entry_time < now())), 0) AS occupied_hours
+        FROM doors AS d GROUP BY d.id)
+    SELECT b.id AS building_id, b.building_name AS building, b.account_id, b.building_door_number AS doors,
+           coalesce(u.occupied_now, 0)::int AS occupied_now, coalesce(u.occupied_hours, 0)::float8 AS occupied_hours,
            (date_part('epoch', now() - ${since}) / 3600)::float8 AS period_hours
-      FROM ${buildings}
-     WHERE ${inScope(buildings.accountId) ?? sql`true`}
-     ORDER BY buildings.building_name, buildings.id`);
+      FROM ${buildings} AS b LEFT JOIN door_use AS u ON u.id = b.id
+     WHERE ${within(inScope(sql`b.account_id`))}
+     ORDER BY b.building_name, b.id`);
   return rows;
-}
-
-function spread(row: Spread): Spread {
-  return row.count === 0 ? { median: null, p90: null, count: 0 } : row;
-}
-
-/** Whether a location is one of the current building's doors: "{name}-{n}" with 1 ≤ n ≤ its door count. */
-function isDoorOf(location: SQL) {
-  const rest = sql`substr(${location}, length(buildings.building_name) + 2)`;
-  return sql`(left(${location}, length(buildings.building_name) + 1) = buildings.building_name || '-'
-    AND CASE WHEN ${rest} ~ '^[1-9][0-9]{0,2}$' THEN ${rest}::int <= buildings.building_door_number ELSE false END)`;
 }

@@ -1,5 +1,5 @@
-import { and, desc, not, sql } from "drizzle-orm";
-import { moves, trailers } from "../../db/schema";
+import { and, desc, eq, not, sql } from "drizzle-orm";
+import { moveTotals, moves, trailers } from "../../db/schema";
 import type { MoveDraft, MovePanelData } from "../domain/move-forms";
 import { compareLocations, locationOptions, resolveLocation, ROAD } from "../domain/locations";
 import {
@@ -25,26 +25,28 @@ export const PANEL_LIST_LIMIT = 50;
 
 /**
  * The Move Status panel of the account the actor may see (an admin: the one named, or every
- * account): the count of each state (Finished and Cancelled also today's, in the viewer's time
- * zone) from one grouped query, and the newest moves of each state (at most PANEL_LIST_LIMIT per
+ * account): the count of each state, kept per account as moves change (Finished and Cancelled
+ * also today's, in the viewer's time zone, counted through their times' indexes), and the newest moves of each state (at most PANEL_LIST_LIMIT per
  * state), a query per state that reads its newest rows through that state's index.
  */
 export async function moveSummary(ctx: ServiceContext, query: { account?: unknown; timeZone?: string | null }): Promise<MoveSummary> {
-  const where = scopeCondition(accountScope(ctx.actor, query.account));
+  const scope = accountScope(ctx.actor, query.account);
+  const where = scopeCondition(scope);
   const zone = timeZoneOrUtc(query.timeZone);
   const todayStart = sql`${startOfDay(zone).toISOString()}::timestamptz`;
   const [[counts], ...lists] = await Promise.all([
+    // Each state's moves from the counts kept per account; today's finished and cancelled through their times' indexes.
     ctx.db
       .select({
-        requested: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.requested})::int`,
-        in_progress: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.in_progress})::int`,
-        finished: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished})::int`,
-        finished_today: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.finished} AND ${moves.finishTime} >= ${todayStart})::int`,
-        cancelled: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled})::int`,
-        cancelled_today: sql<number>`count(*) FILTER (WHERE ${STATE_CONDITION.cancelled} AND ${moves.cancelTime} >= ${todayStart})::int`,
+        requested: sql<number>`coalesce(sum(${moveTotals.requested}), 0)::int`,
+        in_progress: sql<number>`coalesce(sum(${moveTotals.inProgress}), 0)::int`,
+        finished: sql<number>`coalesce(sum(${moveTotals.finished}), 0)::int`,
+        finished_today: sql<number>`(SELECT count(*) FROM ${moves} WHERE ${and(STATE_CONDITION.finished, sql`${moves.finishTime} >= ${todayStart}`, where)})::int`,
+        cancelled: sql<number>`coalesce(sum(${moveTotals.cancelled}), 0)::int`,
+        cancelled_today: sql<number>`(SELECT count(*) FROM ${moves} WHERE ${and(STATE_CONDITION.cancelled, sql`${moves.cancelTime} >= ${todayStart}`, where)})::int`,
       })
-      .from(moves)
-      .where(where),
+      .from(moveTotals)
+      .where(scope === null ? undefined : eq(moveTotals.accountId, scope)),
     ...MOVE_STATES.map((state) =>
       selectMoves(ctx.db)
         .where(and(where, STATE_CONDITION[state]))

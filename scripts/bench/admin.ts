@@ -213,21 +213,19 @@ interface ServiceFigures {
 
 /** What a statement of a service computes, told by its SQL: adminAnalytics' panels, the move panel's lists and counts. */
 function labelOf(source: string, text: string, ordinal: number): string {
-  if (source === "move panel") return /row_number\(\) OVER/.test(text) ? "move panel: lists" : "move panel: counts";
+  if (source === "move panel") return /"move_totals"/.test(text) ? "move panel: counts" : "move panel: a state's newest";
   if (source !== "analytics") return ordinal > 1 ? `${source} #${ordinal}` : source;
   const panels: [RegExp, string][] = [
-    [/width_bucket\(/, "moves per day"],
-    [/union all/i, "top locations"],
-    [/group by "move_legs"\."from_location"/i, "top routes"],
+    [/GROUPING SETS/, "moves summary and per day"],
+    [/"move_location_days"/, "top locations and routes"],
     [/make_interval\(days[\s\S]*limit/i, "idle trailers: list"],
     [/make_interval\(days/, "idle trailers: count"],
     [/'Road' THEN 'Road'/, "dwell by kind"],
     [/from "trailer_location_history" inner join "trailers"/i, "longest stays"],
     [/array_agg\(json_build_object/, "waiting now"],
-    [/percentile_cont/, "response and drive"],
-    [/left join "users"/i, "drivers"],
-    [/from "buildings"/i, "doors"],
-    [/round\(100\.0 \* count\(\*\)/, "moves summary"],
+    [/"move_minute_days"/, "response and drive"],
+    [/"move_driver_days"/, "drivers"],
+    [/FROM "buildings"/i, "doors"],
   ];
   return panels.find(([pattern]) => pattern.test(text))?.[1] ?? "analytics: other";
 }

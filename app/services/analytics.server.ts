@@ -330,10 +330,11 @@ async function spreadsOf<Measure extends string>(ctx: ServiceContext, counted: S
     -- The k-th time (from 0) is the longest whose times below it are at most k.
     answered AS (
       SELECT w.measure, w.total, w.fraction,
-             (SELECT max(r.minutes) FROM ranked r WHERE r.measure = w.measure AND r.below <= floor(w.rank)) AS low,
-             (SELECT max(r.minutes) FROM ranked r WHERE r.measure = w.measure AND r.below <= ceil(w.rank)) AS high,
+             max(r.minutes) FILTER (WHERE r.below <= floor(w.rank)) AS low,
+             max(r.minutes) FILTER (WHERE r.below <= ceil(w.rank)) AS high,
              w.rank - floor(w.rank) AS part
-        FROM wanted w)
+        FROM wanted AS w JOIN ranked AS r ON r.measure = w.measure AND r.below <= ceil(w.rank)
+       GROUP BY w.measure, w.total, w.fraction, w.rank)
     SELECT measure, total::int AS count,
            round(max(low + part * (high - low)) FILTER (WHERE fraction = 0.5))::int AS median,
            round(max(low + part * (high - low)) FILTER (WHERE fraction = 0.9))::int AS p90
@@ -410,10 +411,15 @@ async function doorUse(ctx: ServiceContext, since: SQL, inScope: InScope): Promi
              count(*) FILTER (WHERE EXISTS (
                SELECT 1 FROM ${trailers} AS t WHERE t.account_id = d.account_id AND t.trailer_location = d.location)) AS occupied_now,
              coalesce(sum((
-               SELECT date_part('epoch', sum(least(coalesce(h.exit_time, now()), now()) - greatest(h.entry_time, ${since}))) / 3600
+               -- Going on now, and ended in the period: two ranges of the door's index entries.
+               SELECT date_part('epoch', sum(now() - greatest(h.entry_time, ${since}))) / 3600
                  FROM ${trailerLocationHistory} AS h
-                WHERE h.account_id = d.account_id AND h.location = d.location
-                  AND (h.exit_time IS NULL OR h.exit_time > ${since}) AND h.entry_time < now())), 0) AS occupied_hours
+                WHERE h.account_id = d.account_id AND h.location = d.location AND h.exit_time IS NULL AND h.entry_time < now())), 0)
+             + coalesce(sum((
+               SELECT date_part('epoch', sum(least(h.exit_time, now()) - greatest(h.entry_time, ${since}))) / 3600
+                 FROM ${trailerLocationHistory} AS h
+                WHERE h.account_id = d.account_id AND h.location = d.location AND h.exit_time > ${since} AND h.entry_time < now())), 0)
+               AS occupied_hours
         FROM doors AS d GROUP BY d.id)
     SELECT b.id AS building_id, b.building_name AS building, b.account_id, b.building_door_number AS doors,
            coalesce(u.occupied_now, 0)::int AS occupied_now, coalesce(u.occupied_hours, 0)::float8 AS occupied_hours,

@@ -104,7 +104,7 @@ LANGUAGE sql IMMUTABLE AS $$
     FROM (SELECT -1 AS sign, g.* FROM unnest(gone) AS g UNION ALL SELECT 1, n.* FROM unnest(came) AS n) AS c
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION yardline_roll_up_moves(gone moves[], came moves[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION yardline_roll_up_moves(gone moves[], came moves[], with_legs boolean) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   -- The account's totals first: an account's writers queue there before any other count.
   INSERT INTO move_totals AS t (account_id, requested, in_progress, finished, cancelled)
@@ -159,55 +159,77 @@ BEGIN
   ON CONFLICT (account_id, day, driver_id, alpha_code) DO UPDATE SET
     finished = t.finished + excluded.finished, active_minutes = t.active_minutes + excluded.active_minutes;
 
-  -- A move's legs count towards their routes while it is finished.
-  INSERT INTO move_route_days AS t (account_id, day, from_location, to_location, legs)
-  SELECT c.account_id, c.day, l.from_location, l.to_location, sum(c.sign)::int
-    FROM yardline_move_changes(gone, came) AS c JOIN move_legs AS l ON l.move_id = c.id
-   WHERE c.state = 'finished'
-   GROUP BY 1, 2, 3, 4 HAVING sum(c.sign) <> 0 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (account_id, day, from_location, to_location) DO UPDATE SET legs = t.legs + excluded.legs;
-END $$;
---> statement-breakpoint
--- Legs added, changed or removed while their move stays: their locations, and their routes if the move is finished.
-CREATE OR REPLACE FUNCTION yardline_roll_up_legs(gone move_legs[], came move_legs[], with_routes boolean) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO move_location_days AS t (account_id, day, location, legs)
-  SELECT m.account_id, (m.request_time AT TIME ZONE 'UTC')::date, e.location, sum(e.sign)::int
-    FROM (SELECT c.sign, c.move_id, c.from_location AS location FROM (
-            SELECT -1 AS sign, g.* FROM unnest(gone) AS g UNION ALL SELECT 1, n.* FROM unnest(came) AS n) AS c
-          UNION ALL
-          SELECT c.sign, c.move_id, c.to_location FROM (
-            SELECT -1 AS sign, g.* FROM unnest(gone) AS g UNION ALL SELECT 1, n.* FROM unnest(came) AS n) AS c) AS e
-    JOIN moves AS m ON m.id = e.move_id
-   GROUP BY 1, 2, 3 HAVING sum(e.sign) <> 0 ORDER BY 1, 2, 3
-  ON CONFLICT (account_id, day, location) DO UPDATE SET legs = t.legs + excluded.legs;
+  -- The legs of moves changed (rather than added or removed: their legs come and go on their
+  -- own) count at their move's account and day, and towards their routes while it is finished.
+  IF with_legs THEN
+    INSERT INTO move_location_days AS t (account_id, day, location, legs)
+    SELECT c.account_id, c.day, e.location, sum(c.sign)::int
+      FROM yardline_move_changes(gone, came) AS c JOIN move_legs AS l ON l.move_id = c.id
+     CROSS JOIN LATERAL (VALUES (l.from_location), (l.to_location)) AS e(location)
+     GROUP BY 1, 2, 3 HAVING sum(c.sign) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (account_id, day, location) DO UPDATE SET legs = t.legs + excluded.legs;
 
-  IF with_routes THEN
     INSERT INTO move_route_days AS t (account_id, day, from_location, to_location, legs)
-    SELECT m.account_id, (m.request_time AT TIME ZONE 'UTC')::date, c.from_location, c.to_location, sum(c.sign)::int
-      FROM (SELECT -1 AS sign, g.* FROM unnest(gone) AS g UNION ALL SELECT 1, n.* FROM unnest(came) AS n) AS c
-      JOIN moves AS m ON m.id = c.move_id AND NOT m.is_cancel AND m.finish_time IS NOT NULL
+    SELECT c.account_id, c.day, l.from_location, l.to_location, sum(c.sign)::int
+      FROM yardline_move_changes(gone, came) AS c JOIN move_legs AS l ON l.move_id = c.id
+     WHERE c.state = 'finished'
      GROUP BY 1, 2, 3, 4 HAVING sum(c.sign) <> 0 ORDER BY 1, 2, 3, 4
     ON CONFLICT (account_id, day, from_location, to_location) DO UPDATE SET legs = t.legs + excluded.legs;
   END IF;
 END $$;
 --> statement-breakpoint
+-- Legs added, changed or removed while their move stays: their locations, and their routes if
+-- the move is finished. When something changes, the legs' accounts' totals are locked first (in
+-- account order), as every other writer of the counts does.
+CREATE OR REPLACE FUNCTION yardline_leg_changes(gone move_legs[], came move_legs[])
+RETURNS TABLE (sign integer, account_id integer, day date, from_location text, to_location text, finished boolean)
+LANGUAGE sql STABLE AS $$
+  SELECT c.sign, m.account_id, (m.request_time AT TIME ZONE 'UTC')::date, c.from_location, c.to_location,
+         NOT m.is_cancel AND m.finish_time IS NOT NULL
+    FROM (SELECT -1 AS sign, g.* FROM unnest(gone) AS g UNION ALL SELECT 1, n.* FROM unnest(came) AS n) AS c
+    JOIN moves AS m ON m.id = c.move_id
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION yardline_roll_up_legs(gone move_legs[], came move_legs[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM yardline_leg_changes(gone, came) AS c
+                  GROUP BY c.account_id, c.day, c.from_location, c.to_location, c.finished HAVING sum(c.sign) <> 0) THEN
+    RETURN;
+  END IF;
+  PERFORM 1 FROM move_totals AS t WHERE t.account_id IN (SELECT c.account_id FROM yardline_leg_changes(gone, came) AS c)
+    ORDER BY t.account_id FOR UPDATE;
+
+  INSERT INTO move_location_days AS t (account_id, day, location, legs)
+  SELECT c.account_id, c.day, e.location, sum(c.sign)::int
+    FROM yardline_leg_changes(gone, came) AS c CROSS JOIN LATERAL (VALUES (c.from_location), (c.to_location)) AS e(location)
+   GROUP BY 1, 2, 3 HAVING sum(c.sign) <> 0 ORDER BY 1, 2, 3
+  ON CONFLICT (account_id, day, location) DO UPDATE SET legs = t.legs + excluded.legs;
+
+  INSERT INTO move_route_days AS t (account_id, day, from_location, to_location, legs)
+  SELECT c.account_id, c.day, c.from_location, c.to_location, sum(c.sign)::int
+    FROM yardline_leg_changes(gone, came) AS c WHERE c.finished
+   GROUP BY 1, 2, 3, 4 HAVING sum(c.sign) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (account_id, day, from_location, to_location) DO UPDATE SET legs = t.legs + excluded.legs;
+END $$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION yardline_moves_rolled_up() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM yardline_roll_up_moves('{}', (SELECT array_agg(n::moves) FROM new_rows AS n));
+    PERFORM yardline_roll_up_moves('{}', (SELECT array_agg(n::moves) FROM new_rows AS n), false);
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM yardline_roll_up_moves((SELECT array_agg(o::moves) FROM old_rows AS o), (SELECT array_agg(n::moves) FROM new_rows AS n));
+    PERFORM yardline_roll_up_moves((SELECT array_agg(o::moves) FROM old_rows AS o), (SELECT array_agg(n::moves) FROM new_rows AS n), true);
   ELSE
-    PERFORM yardline_roll_up_moves((SELECT array_agg(o::moves) FROM old_rows AS o), '{}');
+    PERFORM yardline_roll_up_moves((SELECT array_agg(o::moves) FROM old_rows AS o), '{}', false);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A move removed takes its legs with it: they are counted out while the move is still there to say where they belonged.
+-- A move removed takes its legs with it: they are counted out while the move is still there to
+-- say where they belonged (its account's totals locked first, as every writer of the counts does).
 CREATE OR REPLACE FUNCTION yardline_move_legs_leaving() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM yardline_roll_up_legs(ARRAY(SELECT l FROM move_legs AS l WHERE l.move_id = OLD.id), '{}', true);
+  PERFORM 1 FROM move_totals WHERE account_id = OLD.account_id FOR UPDATE;
+  PERFORM yardline_roll_up_legs(ARRAY(SELECT l FROM move_legs AS l WHERE l.move_id = OLD.id), '{}');
   RETURN OLD;
 END $$;
 --> statement-breakpoint
@@ -215,11 +237,11 @@ END $$;
 CREATE OR REPLACE FUNCTION yardline_legs_rolled_up() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM yardline_roll_up_legs('{}', (SELECT array_agg(n::move_legs) FROM new_rows AS n), true);
+    PERFORM yardline_roll_up_legs('{}', (SELECT array_agg(n::move_legs) FROM new_rows AS n));
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM yardline_roll_up_legs((SELECT array_agg(o::move_legs) FROM old_rows AS o), (SELECT array_agg(n::move_legs) FROM new_rows AS n), true);
+    PERFORM yardline_roll_up_legs((SELECT array_agg(o::move_legs) FROM old_rows AS o), (SELECT array_agg(n::move_legs) FROM new_rows AS n));
   ELSE
-    PERFORM yardline_roll_up_legs((SELECT array_agg(o::move_legs) FROM old_rows AS o), '{}', true);
+    PERFORM yardline_roll_up_legs((SELECT array_agg(o::move_legs) FROM old_rows AS o), '{}');
   END IF;
   RETURN NULL;
 END $$;
@@ -229,8 +251,7 @@ CREATE OR REPLACE FUNCTION yardline_recount_moves() RETURNS void LANGUAGE plpgsq
 BEGIN
   DELETE FROM move_totals; DELETE FROM move_quarters; DELETE FROM move_minute_days; DELETE FROM move_driver_days;
   DELETE FROM move_route_days; DELETE FROM move_location_days;
-  PERFORM yardline_roll_up_moves('{}', ARRAY(SELECT m FROM moves AS m));
-  PERFORM yardline_roll_up_legs('{}', ARRAY(SELECT l FROM move_legs AS l), false);
+  PERFORM yardline_roll_up_moves('{}', ARRAY(SELECT m FROM moves AS m), true);
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION yardline_moves_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -249,6 +270,15 @@ CREATE TRIGGER yardline_moves_legs_leaving BEFORE DELETE ON moves
   FOR EACH ROW EXECUTE FUNCTION yardline_move_legs_leaving();--> statement-breakpoint
 CREATE TRIGGER yardline_moves_truncated AFTER TRUNCATE ON moves
   FOR EACH STATEMENT EXECUTE FUNCTION yardline_moves_emptied();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION yardline_legs_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM move_location_days;
+  DELETE FROM move_route_days;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER yardline_legs_truncated AFTER TRUNCATE ON move_legs
+  FOR EACH STATEMENT EXECUTE FUNCTION yardline_legs_emptied();--> statement-breakpoint
 CREATE TRIGGER yardline_legs_added AFTER INSERT ON move_legs REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION yardline_legs_rolled_up();--> statement-breakpoint
 CREATE TRIGGER yardline_legs_changed AFTER UPDATE ON move_legs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows

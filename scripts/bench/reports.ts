@@ -37,7 +37,7 @@ import { actorOf, type ServiceContext } from "../../app/services/context.server"
 import { trailerQueryOf } from "../../app/services/dashboard.server";
 import { openReport } from "../../app/services/reports.server";
 import { readTrailerListing, trailerListing } from "../../app/services/trailers.server";
-import { percentile, residentBytes, runBenchmark, signInForBench, startBenchServer } from "./server";
+import { percentile, residentBytes, runBenchmark, serverGroupsOf, signInForBench, startBenchServer, stopOutliving } from "./server";
 
 const PORT = 8795;
 const PG_PORT = 54345;
@@ -64,43 +64,10 @@ const server = startBenchServer({ port: PORT, pgPort: PG_PORT, dataDir: ".data/p
  */
 let serverGroups: number[] = [];
 
-/**
- * Stops the server, then whatever of it outlived it. server.stop() sends SIGINT to start.ts's whole
- * process group, tsx's wrapper included, and that wrapper SIGKILLs start.ts when start.ts does not
- * acknowledge the signal within about 60 ms, which happened once in 14 runs with a load average of
- * 8: start.ts then never stops wrangler, whose workerd keeps the port, and this process waits for
- * ever on the server's output, which wrangler holds open.
- */
+/** Stops the server, then whatever of it outlived it (see stopOutliving). */
 async function stopServer(): Promise<void> {
   await server.stop();
-  for (const group of serverGroups) {
-    if (!groupAlive(group)) continue;
-    console.log(`process group ${group} of the server outlived it: stopping it`);
-    process.kill(-group, "SIGINT");
-    for (let waited = 0; waited < 10_000 && groupAlive(group); waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
-    if (groupAlive(group)) process.kill(-group, "SIGKILL");
-  }
-}
-
-function groupAlive(group: number): boolean {
-  try {
-    process.kill(-group, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A process's parent and process group, from /proc (the fields after its state). */
-function processOf(pid: number | undefined): { parent: number; group: number } | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const [, parent, group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { parent: Number(parent), group: Number(group) };
-  } catch {
-    return undefined;
-  }
+  await stopOutliving(serverGroups);
 }
 
 // The server runs in process groups of its own, which Ctrl-C does not reach: stop it here.
@@ -486,10 +453,7 @@ await runBenchmark({ stop: stopServer }, async () => {
   );
   if (trailers !== ACCOUNT_TRAILERS) throw new Error(`Acme Boston has ${trailers} trailers, not ${ACCOUNT_TRAILERS}`);
   const rss = () => workerd.rss();
-  const wrangler = processOf(workerd.current())?.group;
-  const startScript = processOf(processOf(wrangler)?.parent)?.group;
-  const own = processOf(process.pid)?.group;
-  serverGroups = [wrangler, startScript].filter((group): group is number => group !== undefined && group > 1 && group !== own);
+  serverGroups = serverGroupsOf(workerd.current());
   console.log(
     `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: Acme Boston has ${count(trailers)} trailers (${red} red tagged); ` +
       `workerd pid ${workerd.current() ?? "not found"}`,

@@ -145,3 +145,53 @@ export function residentBytes(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * The process groups a bench server runs in once workerd runs: wrangler's (start.ts starts it in
+ * one of its own), then start.ts's (with Postgres); never this process's own.
+ */
+export function serverGroupsOf(workerdPid: number | undefined): number[] {
+  const wrangler = processOf(workerdPid)?.group;
+  const startScript = processOf(processOf(wrangler)?.parent)?.group;
+  const own = processOf(process.pid)?.group;
+  return [wrangler, startScript].filter((group): group is number => group !== undefined && group > 1 && group !== own);
+}
+
+/**
+ * Stops whatever of a server outlived its stop(). stop() sends SIGINT to start.ts's whole process
+ * group, tsx's wrapper included, and that wrapper SIGKILLs start.ts when start.ts does not
+ * acknowledge the signal within about 60 ms (once in 14 runs with a load average of 8): start.ts
+ * then never stops wrangler, whose workerd keeps the port, and the bench would wait for ever on
+ * the server's output, which wrangler holds open. Each group still alive gets SIGINT, then
+ * SIGKILL after 10 s.
+ */
+export async function stopOutliving(groups: number[]): Promise<void> {
+  for (const group of groups) {
+    if (!groupAlive(group)) continue;
+    console.log(`process group ${group} of the server outlived it: stopping it`);
+    process.kill(-group, "SIGINT");
+    for (let waited = 0; waited < 10_000 && groupAlive(group); waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+    if (groupAlive(group)) process.kill(-group, "SIGKILL");
+  }
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A process's parent and process group, from /proc (the fields after its state). */
+function processOf(pid: number | undefined): { parent: number; group: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [, parent, group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { parent: Number(parent), group: Number(group) };
+  } catch {
+    return undefined;
+  }
+}

@@ -154,7 +154,7 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 /** mulberry32: a small seeded generator, so every seed run makes the same yard. */
-function randomGenerator(seed: number) {
+export function randomGenerator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -22,6 +22,7 @@ import { adminAnalytics } from "../../app/services/analytics.server";
 import type { ServiceContext } from "../../app/services/context.server";
 import { moveSummary } from "../../app/services/move-panel.server";
 import { createMove, transitionMove } from "../../app/services/moves.server";
+import { randomGenerator } from "../../db/seed";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
@@ -278,22 +279,10 @@ async function insertMoves(connection: pg.Client, specs: MoveSpec[], stepwise = 
   }
 }
 
-/** A repeatable random number generator (mulberry32): the same moves on every run. */
+/** The demo data's repeatable generator (mulberry32), with numbers between two bounds: the same moves on every run. */
 function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    between: (low: number, high: number) => low + (high - low) * next(),
-    int: (low: number, high: number) => low + Math.floor((high - low + 1) * next()),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(list.length * next())],
-  };
+  const random = randomGenerator(seed);
+  return { ...random, between: (low: number, high: number) => low + (high - low) * random.next() };
 }
 type Random = ReturnType<typeof randomFrom>;
 

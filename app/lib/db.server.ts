@@ -4,6 +4,7 @@ import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { workerdSocket } from "./workerd-socket.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -32,6 +33,11 @@ export const CONNECTION_LIMITS = {
   idleInTransactionMs: 5_000,
   /** How long a query may wait for the request's connection (opening it, or while another query uses it). */
   connectionWaitMs: 10_000,
+  /**
+   * How long a query waits for the database's answer before its connection is taken as lost:
+   * the statement timeout and a margin, so the database cancels a slow statement first.
+   */
+  answerWaitMs: 12_000,
 } as const;
 
 /**
@@ -66,7 +72,7 @@ const NETWORK_CODES = new Set([
 ]);
 /** How the drivers (pg in Node, pg over workerd's sockets, Neon's WebSocket) word a lost or refused connection. */
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|not queryable|network connection lost|connection refused|cannot connect to the specified address|disconnected|connect(ion)? timed out|socket hang up/i;
+  /connection terminated|timeout exceeded when trying to connect|not queryable|network connection lost|connection refused|cannot connect to the specified address|disconnected|connect(ion)? timed out|socket hang up|query read timeout/i;
 
 /**
  * Whether an error (or an error it wraps: Drizzle wraps the driver's) says the database is down,
@@ -147,6 +153,8 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
     connectionTimeoutMillis: CONNECTION_LIMITS.connectionWaitMs,
     statement_timeout: CONNECTION_LIMITS.statementTimeoutMs,
     idle_in_transaction_session_timeout: CONNECTION_LIMITS.idleInTransactionMs,
+    query_timeout: CONNECTION_LIMITS.answerWaitMs,
+    stream: workerdSocket(),
   };
   if (usesNeon(config)) {
     const pool = quietOnLostConnections(reconnectingBriefly(new NeonPool(options)));

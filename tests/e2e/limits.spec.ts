@@ -2,11 +2,14 @@ import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import type { APIResponse } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { LIMITS } from "../../app/domain/fields";
 import { BODY_LIMIT_BYTES, bodyTooLargeMessage } from "../../app/lib/request-limits.server";
 import { SESSION_COOKIE } from "../../app/lib/session.server";
-import { accounts } from "../../db/schema";
-import { BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
+import { DATABASE_UNAVAILABLE } from "../../app/lib/unavailable.server";
+import { accounts, trailers } from "../../db/schema";
+import { E2E_DATABASE_URL } from "../../playwright.config";
+import { addTrailer, BASE_URL, createSession, csrfTokenOf, expect, test } from "./fixtures";
 
 const tooLarge = { error: bodyTooLargeMessage(BODY_LIMIT_BYTES), errors: [bodyTooLargeMessage(BODY_LIMIT_BYTES)] };
 
@@ -182,4 +185,46 @@ test("the largest value each numeric field accepts is answered quickly, and noth
   ]) {
     await timed(path, () => api.get(path));
   }
+});
+
+test("a request whose connection the database ends in the middle of its transaction answers 503 at once, and its change is not kept", async ({
+  apiAs,
+  newUser,
+  db,
+}) => {
+  const api = await apiAs((await newUser("super_manager")).email);
+  const number = await addTrailer(api, "Road", "END");
+  const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
+  const holder = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await holder.connect();
+  try {
+    // Another transaction holds the trailer's row, so the edit's UPDATE waits for it.
+    await holder.query("begin");
+    await holder.query("select id from trailers where id = $1 for update", [trailer.id]);
+    const started = Date.now();
+    const edit = api.put(`/api/trailers/${trailer.id}`, {
+      headers: { "X-CSRF-Token": await csrfTokenOf(api) },
+      data: { license_plate: "ENDED1" },
+    });
+    // The database ends the waiting connection, as a restart or an administrator does: Postgres
+    // sends a FATAL error and closes it; the transaction's ROLLBACK can only fail.
+    const ended = async () => {
+      // The activity a transaction reads is a snapshot taken at its first read, unless cleared.
+      await holder.query("select pg_stat_clear_snapshot()");
+      const blocked = await holder.query(
+        "select pid, pg_terminate_backend(pid) from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))",
+      );
+      return blocked.rows.length;
+    };
+    await expect.poll(ended, { timeout: 10_000 }).toBe(1);
+    const response = await edit;
+    expect(response.status()).toBe(503);
+    expect(await response.json()).toEqual({ error: DATABASE_UNAVAILABLE, errors: [DATABASE_UNAVAILABLE] });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  } finally {
+    await holder.query("rollback");
+    await holder.end();
+  }
+  const [after] = await db.select().from(trailers).where(eq(trailers.id, trailer.id));
+  expect(after.licensePlate).toBe("END1");
 });

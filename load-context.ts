@@ -10,6 +10,8 @@ import type { AccountRoom } from "./party/account-room";
 /** Bindings and variables of the Worker (wrangler.toml, secrets, `--var`). */
 export interface Env {
   DATABASE_URL: string;
+  /** Optional: a Hyperdrive binding (wrangler.toml), whose pooled connections are used instead of DATABASE_URL. */
+  HYPERDRIVE?: Hyperdrive;
   DB_DRIVER?: string;
   /** "1" when the app sits behind Cloudflare, whose `CF-Connecting-IP` header then names the client (sign-in throttling). */
   TRUST_CF_CONNECTING_IP?: string;
@@ -51,10 +53,11 @@ export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext
     session() {
       // The session is the first thing nearly every request reads: when the database cannot
       // answer, the page's error boundary or the API answers 503 with the reason.
-      session ??= resolveSession(context.db(), readSessionToken(request)).catch((error: unknown) => {
+      // Each caller gets its own 503 (a Response's body can be read once; the root's and the page's loaders both throw it).
+      session ??= resolveSession(context.db(), readSessionToken(request));
+      return session.catch((error: unknown) => {
         throw isDatabaseUnavailable(error) ? databaseUnavailable(request) : error;
       });
-      return session;
     },
     csrf() {
       csrf ??= csrfTokenFor(request, context);

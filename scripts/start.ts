@@ -5,19 +5,25 @@
  *
  * Options: --port=8787  --pg-port=54329  --data-dir=.data/postgres  --fresh (start from an empty
  * database)  --scale=N (demo data times N)  --audit-rows=N (synthetic audit rows)
- * --history-moves=N (finished and cancelled moves over the last 30 days)  --skip-build  --watch (`npm run dev`: rebuild when a
+ * --history-moves=N (finished and cancelled moves over the last 30 days)  --skip-build  --direct-db  --watch (`npm run dev`: rebuild when a
  * file under app/, party/ or db/ changes; wrangler dev then reloads the Worker)  --throwaway-db
  * (a database thrown away afterwards, as the end-to-end tests use: Postgres runs without fsync,
  * synchronous commit and full page writes, faster but a crash can lose or corrupt its data).
  *
  * Postgres is durable otherwise: every write the app acknowledged survives a crash. When it exits
  * without being asked to (killed, crashed), pages and the API answer 503 and it is started again.
+ *
+ * The Worker reaches a Postgres on this machine through the connection pooler
+ * (scripts/lib/pooler.ts), as a deployed Worker reaches its database through Hyperdrive: each
+ * request's connection gets a backend already running. `--direct-db` connects it straight to
+ * Postgres instead (a new backend process per request).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, rmSync, watch } from "node:fs";
 import { DEMO_LOGINS, seedDemoData } from "../db/seed";
 import { openDatabase } from "../app/lib/db.server";
 import { applyMigrations } from "./lib/migrate";
+import { startPooler, type RunningPooler } from "./lib/pooler";
 import { startEmbeddedPostgres, type RunningPostgres } from "./lib/postgres";
 
 function option(name: string, fallback: string): string {
@@ -39,6 +45,7 @@ const RESTART_DELAYS_S = [3, 5, 10, 15];
 const say = (line: string) => console.log(`[yardline] ${line}`);
 
 let postgres: RunningPostgres | undefined;
+let pooler: RunningPooler | undefined;
 let worker: ChildProcess | undefined;
 let stopping = false;
 
@@ -60,6 +67,7 @@ async function stop(code: number) {
     await exited;
     clearTimeout(killer);
   }
+  if (pooler) await pooler.close();
   if (postgres) await postgres.stop();
   process.exit(code);
 }
@@ -168,6 +176,11 @@ try {
     await run("npx", ["remix", "vite:build"]);
   }
 
+  // A Postgres on this machine is reached through the pooler (on a free port), unless --direct-db.
+  const local = ["127.0.0.1", "localhost", "[::1]"].includes(new URL(databaseUrl).hostname);
+  if (local && !flag("direct-db")) pooler = await startPooler({ upstream: databaseUrl, port: 0 });
+  const workerDatabaseUrl = pooler?.url ?? databaseUrl;
+
   // The debugger port follows the app's, so several instances (tests beside a running app) never collide.
   const inspectorPort = String(port + 20_000);
   const args = [
@@ -179,7 +192,7 @@ try {
     "--inspector-port",
     inspectorPort,
     "--var",
-    `DATABASE_URL:${databaseUrl}`,
+    `DATABASE_URL:${workerDatabaseUrl}`,
   ];
   worker = spawn("node_modules/.bin/wrangler", args, {
     detached: true,

@@ -14,6 +14,8 @@ export type Queryable = Database | Transaction;
 export interface DatabaseConfig {
   DATABASE_URL: string;
   DB_DRIVER?: string;
+  /** A deployed Worker's Hyperdrive binding: warm, pooled connections to the same database. */
+  HYPERDRIVE?: { connectionString: string };
 }
 
 export interface OpenDatabase {
@@ -136,6 +138,7 @@ function quietOnLostConnections<P extends { on(event: "connect" | "error", liste
 }
 
 function usesNeon(config: DatabaseConfig): boolean {
+  if (config.HYPERDRIVE) return false;
   if (config.DB_DRIVER) return config.DB_DRIVER === "neon";
   return /\.neon\.tech(:\d+)?\//.test(config.DATABASE_URL);
 }
@@ -146,9 +149,10 @@ function usesNeon(config: DatabaseConfig): boolean {
  * module-level client: callers close what they open.
  */
 export function openDatabase(config: DatabaseConfig): OpenDatabase {
-  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not set");
+  const connectionString = config.HYPERDRIVE?.connectionString ?? config.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set");
   const options = {
-    connectionString: config.DATABASE_URL,
+    connectionString,
     max: CONNECTIONS_PER_REQUEST,
     connectionTimeoutMillis: CONNECTION_LIMITS.connectionWaitMs,
     statement_timeout: CONNECTION_LIMITS.statementTimeoutMs,

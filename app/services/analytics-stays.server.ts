@@ -92,8 +92,9 @@ async function doorHours(ctx: ServiceContext, since: SQL, inScope: InScope): Pro
        WHERE ${within(inScope(sql`b.account_id`))}),
     door_use AS (
       SELECT d.id,
-             count(*) FILTER (WHERE EXISTS (
-               SELECT 1 FROM ${trailers} AS t WHERE t.account_id = d.account_id AND t.trailer_location = d.location)) AS occupied_now,
+             -- One index probe per door (an EXISTS here is planned as a hash of every trailer).
+             count(*) FILTER (WHERE (
+               SELECT true FROM ${trailers} AS t WHERE t.account_id = d.account_id AND t.trailer_location = d.location LIMIT 1)) AS occupied_now,
              coalesce(sum((
                -- Going on now, and ended in the period: two ranges of the door's index entries.
                SELECT date_part('epoch', sum(now() - greatest(h.entry_time, ${since}))) / 3600

@@ -23,10 +23,11 @@
  * companies, the account cards and choices, the move panel, and `adminAnalytics`; the API: the
  * latter only) run each view with a logger that keeps their SQL. A request's statements share its
  * one connection in the Worker (parallel loaders queue on it), so they add up: each is timed one
- * by one (median of `--sql-runs`), on that connection and on a new one each time (each request of
- * the Worker opens its own: a new Postgres backend, whose caches are empty), and the `--explain`
- * slowest of the view with the highest p95 are shown with EXPLAIN (ANALYZE, BUFFERS), on a new
- * connection.
+ * by one (median of `--sql-runs`), on that connection (a backend that has served before, as the
+ * connection pooler gives each request of the Worker) and on a new one each time (a new Postgres
+ * backend, whose caches are empty, as each request would open with `npm start -- --direct-db`),
+ * and the `--explain` slowest of the view with the highest p95 are shown with EXPLAIN (ANALYZE,
+ * BUFFERS), on a new connection.
  *
  * PASS: every view's p95 ≤ 200 ms (the floor is not judged). Exits 1 on FAIL.
  * Run: npm run build && npm run bench:admin [-- --requests=30 --warm-ups=3 --scale=111 --moves=100000 --sql-runs=5 --explain=5]
@@ -393,7 +394,8 @@ await runBenchmark(everything, async () => {
 
   console.log(
     `\nThe services in this process (no workerd, no HTTP) on one connection, one after the other, and their statements ` +
-      `timed one by one (median of ${SQL_RUNS}) on that connection and on a new one each time, as each request of the Worker opens; ` +
+      `timed one by one (median of ${SQL_RUNS}) on that connection, as the pooler gives each request of the Worker a backend that has ` +
+      `served before, and on a new one each time, as with --direct-db; ` +
       `a request's statements queue on its one connection, so they add up:\n`,
   );
   const figures = await serviceFigures(judged);

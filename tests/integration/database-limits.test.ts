@@ -44,6 +44,15 @@ describe("connection limits", () => {
     });
   });
 
+  it("a Hyperdrive binding, when the Worker has one, is connected through instead of DATABASE_URL", async () => {
+    const nowhere = new URL(test.url);
+    nowhere.port = "1";
+    const database = openDatabase({ DATABASE_URL: nowhere.toString(), HYPERDRIVE: { connectionString: test.url } });
+    opened.push(database);
+    const { rows } = await database.db.execute<{ name: string }>(sql`select current_database() as name`);
+    expect(rows[0].name).toBe(new URL(test.url).pathname.slice(1));
+  });
+
   it("a request's parallel queries share its one connection", async () => {
     const db = request();
     const pids = await Promise.all(

@@ -1,5 +1,6 @@
 import {
   LEGS_OF,
+  MOVE_STATES,
   MOVE_TYPES,
   type CreateMoveChoices,
   type MoveAction,
@@ -118,6 +119,19 @@ export interface MoveOutcome {
   notice?: string;
   open?: MoveState;
   error?: string;
+}
+
+/** The URL parameter of the list a card opened without JavaScript (empty: none). */
+export const MOVE_LIST_PARAM = "move_list";
+
+/**
+ * The list the panel opens with: the one a move form's outcome names, else the one in the URL,
+ * else a driver's Requested (the moves a driver takes).
+ */
+export function firstOpen(outcome: MoveOutcome | null, listed: string | null, isDriver: boolean): MoveState | null {
+  if (outcome?.open) return outcome.open;
+  if (listed !== null) return MOVE_STATES.find((state) => state === listed) ?? null;
+  return isDriver ? "requested" : null;
 }
 
 /** What a page's loader gives its Move Status panel. */

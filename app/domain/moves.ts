@@ -238,11 +238,12 @@ export interface PublicMove {
 
 /**
  * The Move Status panel: the count of each state (Finished and Cancelled also today's, in the
- * viewer's time zone) and the newest moves of each state (at most `list_limit`).
+ * viewer's time zone) and the newest moves of each state read (at most `list_limit`): every
+ * state's for the API, the open list's for a page (the panel fetches another when it opens).
  */
 export interface MoveSummary {
   counts: Record<MoveState, number> & { finished_today: number; cancelled_today: number };
-  moves: Record<MoveState, PublicMove[]>;
+  moves: Partial<Record<MoveState, PublicMove[]>>;
   time_zone: string;
   list_limit: number;
 }

@@ -1,7 +1,9 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import {
   CREATE_MOVE_PARAM,
+  firstOpen,
   MOVE_FORM,
+  MOVE_LIST_PARAM,
   moveDraftOf,
   moveDraftParams,
   TIME_ZONE_COOKIE,
@@ -114,10 +116,12 @@ export async function movePanelFor(
 ): Promise<{ panel: MovePanelData; headers: HeadersInit }> {
   const params = new URL(request.url).searchParams;
   const outcome = readOutcome(request);
+  const { user } = ctx.actor;
   const panel = await movePanel(ctx, {
     account,
     timeZone: viewerTimeZone(request),
     draft: params.get(CREATE_MOVE_PARAM) === "1" ? moveDraftOf(params) : null,
+    open: firstOpen(outcome, params.get(MOVE_LIST_PARAM), user.isYardDriver || user.isRoadDriver),
   });
   return { panel: { ...panel, outcome }, headers: outcome ? { "Set-Cookie": outcomeCookie(request, null) } : {} };
 }

@@ -11,7 +11,6 @@ import {
   type MoveLocations,
   type MoveState,
   type MoveSummary,
-  type PublicMove,
 } from "../domain/moves";
 import { searchAny } from "../lib/sql.server";
 import type { ServiceContext } from "./context.server";
@@ -29,7 +28,11 @@ export const PANEL_LIST_LIMIT = 50;
  * also today's, in the viewer's time zone, counted through their times' indexes), and the newest moves of each state (at most PANEL_LIST_LIMIT per
  * state), a query per state that reads its newest rows through that state's index.
  */
-export async function moveSummary(ctx: ServiceContext, query: { account?: unknown; timeZone?: string | null }): Promise<MoveSummary> {
+export async function moveSummary(
+  ctx: ServiceContext,
+  query: { account?: unknown; timeZone?: string | null; lists?: readonly MoveState[] },
+): Promise<MoveSummary> {
+  const listed = query.lists ?? MOVE_STATES;
   const scope = accountScope(ctx.actor, query.account);
   const where = scopeCondition(scope);
   const zone = timeZoneOrUtc(query.timeZone);
@@ -47,17 +50,14 @@ export async function moveSummary(ctx: ServiceContext, query: { account?: unknow
       })
       .from(moveTotals)
       .where(scope === null ? undefined : eq(moveTotals.accountId, scope)),
-    ...MOVE_STATES.map((state) =>
+    ...listed.map((state) =>
       selectMoves(ctx.db)
         .where(and(where, STATE_CONDITION[state]))
         .orderBy(desc(moves.requestTime), desc(moves.id))
         .limit(PANEL_LIST_LIMIT),
     ),
   ]);
-  const byState = Object.fromEntries(MOVE_STATES.map((state, index) => [state, lists[index].map(publicMove)])) as Record<
-    MoveState,
-    PublicMove[]
-  >;
+  const byState: MoveSummary["moves"] = Object.fromEntries(listed.map((state, index) => [state, lists[index].map(publicMove)]));
   return { counts, moves: byState, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
 }
 
@@ -148,10 +148,11 @@ export async function createMoveChoices(
  */
 export async function movePanel(
   ctx: ServiceContext,
-  query: { account: number | null; timeZone?: string | null; draft: MoveDraft | null },
+  query: { account: number | null; timeZone?: string | null; draft: MoveDraft | null; open: MoveState | null },
 ): Promise<Omit<MovePanelData, "outcome">> {
   const [summary, create] = await Promise.all([
-    moveSummary(ctx, { account: query.account, timeZone: query.timeZone }),
+    // Only the open list: the page fetches another when the viewer opens it.
+    moveSummary(ctx, { account: query.account, timeZone: query.timeZone, lists: query.open ? [query.open] : [] }),
     query.draft ? createMoveChoices(ctx, query.draft, query.account) : null,
   ]);
   return { summary, create };

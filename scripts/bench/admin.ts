@@ -236,7 +236,7 @@ async function serviceFigures(views: View[]): Promise<ServiceFigures[]> {
           await service("companies", () => listCompanies(ctx));
           const cards = await service("account cards", () => accountSummaries(ctx, query.companyId));
           await service("account choices", () => accountChoices(ctx));
-          await service("move panel", () => movePanel(ctx, { account: null, timeZone: null, draft: null }));
+          await service("move panel", () => movePanel(ctx, { account: null, timeZone: null, draft: null, open: null }));
           accountId = cards.find((row) => row.id === query.accountId)?.id ?? null;
         }
         await service("analytics", () => adminAnalytics(ctx, { ...query, accountId }));

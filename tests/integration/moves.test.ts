@@ -1074,14 +1074,14 @@ describe("the Move Status panel and lists", () => {
 
     const summary = await moveSummary(anyAccount(), { account: panelAccount });
     expect(summary.counts).toEqual({ requested: 3, in_progress: 2, finished: 5, finished_today: 2, cancelled: 3, cancelled_today: 1 });
-    expect(Object.fromEntries(MOVE_STATES.map((state) => [state, summary.moves[state].length]))).toEqual({
+    expect(Object.fromEntries(MOVE_STATES.map((state) => [state, summary.moves[state]!.length]))).toEqual({
       requested: 3,
       in_progress: 2,
       finished: 5,
       cancelled: 3,
     });
     for (const state of MOVE_STATES) {
-      expect(summary.moves[state].every((move) => move.state === state && move.account_id === panelAccount)).toBe(true);
+      expect(summary.moves[state]!.every((move) => move.state === state && move.account_id === panelAccount)).toBe(true);
     }
     expect(summary.time_zone).toBe("UTC");
     expect(summary.list_limit).toBe(PANEL_LIST_LIMIT);
@@ -1092,7 +1092,7 @@ describe("the Move Status panel and lists", () => {
     expect(requested + in_progress + finished + cancelled).toBe(allMoves);
     expect(requested).toBeGreaterThanOrEqual(4);
     expect(everything.counts.finished_today).toBeGreaterThanOrEqual(3);
-    for (const state of MOVE_STATES) expect(everything.moves[state].length).toBe(Math.min(everything.counts[state], PANEL_LIST_LIMIT));
+    for (const state of MOVE_STATES) expect(everything.moves[state]!.length).toBe(Math.min(everything.counts[state], PANEL_LIST_LIMIT));
     const second = await moveSummary(anyAccount(), { account: secondAccount });
     expect(second.counts).toEqual({ requested: 1, in_progress: 0, finished: 1, finished_today: 1, cancelled: 0, cancelled_today: 0 });
 
@@ -1138,10 +1138,10 @@ describe("the Move Status panel and lists", () => {
     expect(summary.counts.requested).toBe(PANEL_LIST_LIMIT + 5);
     expect(summary.moves.requested).toHaveLength(PANEL_LIST_LIMIT);
     expect(summary.moves.cancelled).toHaveLength(1);
-    const times = summary.moves.requested.map((move) => move.request_time);
+    const times = summary.moves.requested!.map((move) => move.request_time);
     expect(times).toEqual([...times].sort().reverse());
     expect(times[0]).toBe(new Date(base + (PANEL_LIST_LIMIT + 4) * HOUR).toISOString());
-    expect(summary.moves.requested[0].move_details).toEqual({ type: "single", moves: [] });
+    expect(summary.moves.requested![0].move_details).toEqual({ type: "single", moves: [] });
   });
 
   it("listMoves pages by request time, either order, filtered by state, within the scope", async () => {
@@ -1305,13 +1305,21 @@ describe("Create Move's choices and the panel of a page", () => {
   });
 
   it("the panel of a page: the summary of its account, and Create Move's choices only while it is open", async () => {
-    const closed = await movePanel(acting("manager"), { account: otherAccountId, timeZone: "Europe/Paris", draft: null });
+    const closed = await movePanel(acting("manager"), {
+      account: otherAccountId,
+      timeZone: "Europe/Paris",
+      draft: null,
+      open: "requested",
+    });
     expect(closed.create).toBeNull();
     expect(closed.summary.time_zone).toBe("Europe/Paris");
-    expect(MOVE_STATES.flatMap((state) => closed.summary.moves[state]).every((move) => move.account_id === accountId)).toBe(true);
-    const open = await movePanel(acting("manager"), { account: null, draft: draftOf({ create_move: "1" }) });
+    // Only the open list is read with the page; the others are fetched when opened.
+    expect(Object.keys(closed.summary.moves)).toEqual(["requested"]);
+    expect(closed.summary.moves.requested!.every((move) => move.account_id === accountId && move.state === "requested")).toBe(true);
+    const open = await movePanel(acting("manager"), { account: null, draft: draftOf({ create_move: "1" }), open: null });
     expect(open.create?.account).toBe(accountId);
     expect(open.summary.time_zone).toBe("UTC");
+    expect(open.summary.moves).toEqual({});
   });
 });
 
@@ -1321,7 +1329,7 @@ describe("tenant isolation", () => {
     const foreign = await createMove(ctxOf(otherManager), single((await createTrailer(test.db, otherAccountId, "Yard A")).trailerNumber));
     const listed = async (ctx: ServiceContext, account: unknown) => {
       const [list, summary] = await Promise.all([listMoves(ctx, { account, pageSize: 500 }), moveSummary(ctx, { account })]);
-      const moves = [...list.moves, ...MOVE_STATES.flatMap((state) => summary.moves[state])];
+      const moves = [...list.moves, ...MOVE_STATES.flatMap((state) => summary.moves[state] ?? [])];
       return { accounts: new Set(moves.map((move) => move.account_id)), ids: new Set(moves.map((move) => move.id)) };
     };
     for (const role of ROLES.filter((r) => r !== "admin")) {
@@ -1390,7 +1398,7 @@ describe("tenant isolation", () => {
     const trailer = await createTrailer(test.db, otherAccountId, "Yard A");
     const move = await createMove(ctxOf(otherManager), single(trailer.trailerNumber));
     const ownSummary = await moveSummary(acting("manager"), { account: otherAccountId });
-    expect(MOVE_STATES.flatMap((state) => ownSummary.moves[state]).some((m) => m.id === move.id)).toBe(false);
+    expect(MOVE_STATES.flatMap((state) => ownSummary.moves[state] ?? []).some((m) => m.id === move.id)).toBe(false);
     const ownList = await listMoves(acting("yard_driver"), { account: otherAccountId, pageSize: 500 });
     expect(ownList.moves.some((m) => m.id === move.id)).toBe(false);
     expect((await availableTrailers(acting("manager"), { location: "Yard A" })).some((t) => t.id === trailer.id)).toBe(false);

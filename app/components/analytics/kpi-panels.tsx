@@ -192,6 +192,8 @@ const OUTCOMES = [
   { key: "other", label: "Requested or in progress", tone: "fill-slate-400", swatch: "bg-slate-400" },
 ] as const;
 
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
 /** Moves per day as stacked bars (SVG), with the same figures as a table for screen readers and print. */
 export function MovesPerDayPanel({ days }: { days: Kpis["moves_per_day"] }) {
   const most = Math.max(1, ...days.map((day) => day.finished + day.cancelled + day.other));
@@ -209,13 +211,15 @@ export function MovesPerDayPanel({ days }: { days: Kpis["moves_per_day"] }) {
               return OUTCOMES.map((outcome) => {
                 const height = (40 * day[outcome.key]) / most;
                 top -= height;
+                // An empty part draws nothing; a hundredth of the chart is finer than a pixel.
+                if (day[outcome.key] === 0) return null;
                 return (
                   <rect
                     key={`${day.day}-${outcome.key}`}
-                    x={index * width + width * 0.15}
-                    width={width * 0.7}
-                    y={top}
-                    height={height}
+                    x={hundredths(index * width + width * 0.15)}
+                    width={hundredths(width * 0.7)}
+                    y={hundredths(top)}
+                    height={hundredths(height)}
                     className={outcome.tone}
                   >
                     <title>{`${day.day}: ${day[outcome.key]} ${outcome.label.toLowerCase()}`}</title>

@@ -2,8 +2,18 @@ import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/modal";
-import { CREATE_MOVE_PARAM, TIME_ZONE_COOKIE, type MoveOutcome, type MovePanelData } from "~/domain/move-forms";
-import { canCreateMoves, MOVE_STATE_LABEL, MOVE_STATES, pollInterval, type MoveState, type MoveViewer } from "~/domain/moves";
+import { CREATE_MOVE_PARAM, firstOpen, MOVE_LIST_PARAM, TIME_ZONE_COOKIE, type MoveOutcome, type MovePanelData } from "~/domain/move-forms";
+import {
+  canCreateMoves,
+  MOVE_STATE_LABEL,
+  MOVE_STATES,
+  pollInterval,
+  type MoveState,
+  type MoveSummary,
+  type MoveViewer,
+  type PublicMove,
+} from "~/domain/moves";
+import { apiFetch } from "~/lib/api-client";
 import { useLiveRevalidation } from "~/lib/realtime-client";
 import { MovesReportForm } from "~/components/reports/moves-report-form";
 import { canPrintReports } from "~/domain/roles";
@@ -11,9 +21,6 @@ import { CreateMoveDialog } from "./create-move-dialog";
 import { MoveList } from "./move-list";
 
 export type { MoveViewer } from "~/domain/moves";
-
-/** The URL parameter of the list a card opened without JavaScript (empty: none). */
-const MOVE_LIST_PARAM = "move_list";
 
 const CARD_STYLE: Record<MoveState, string> = {
   requested: "border-amber-300 bg-amber-50 text-amber-900",
@@ -46,11 +53,6 @@ function useViewerTimeZone(counted: string): void {
 }
 
 /** The list open when the page loads: the one a move form's outcome names, the one in the URL, else Requested for drivers. */
-function firstOpen(outcome: MoveOutcome | null, listed: string | null, isDriver: boolean): MoveState | null {
-  if (outcome?.open) return outcome.open;
-  if (listed !== null) return MOVE_STATES.find((state) => state === listed) ?? null;
-  return isDriver ? "requested" : null;
-}
 
 /**
  * The Move Status panel of `/` and `/admin/dashboard`, rendered with the page from its loader:
@@ -85,6 +87,7 @@ export function MoveStatusPanel({
     pollInterval(anyActive),
   );
   useViewerTimeZone(summary.time_zone);
+  const openList = useOpenList(summary, open, accountId);
 
   const afterChange = (result: MoveOutcome) => {
     setOutcome(result);
@@ -155,11 +158,11 @@ export function MoveStatusPanel({
           );
         })}
       </form>
-      {open ? (
+      {open && openList.moves ? (
         <MoveList
           id={`moves-${open}`}
           state={open}
-          moves={summary.moves[open]}
+          moves={openList.moves}
           total={summary.counts[open]}
           limit={summary.list_limit}
           timeZone={summary.time_zone}
@@ -167,6 +170,10 @@ export function MoveStatusPanel({
           selectedAccount={accountId}
           onDone={afterChange}
         />
+      ) : open ? (
+        <p id={`moves-${open}`} role="status" className="mt-3 rounded-md border border-slate-200 p-3 text-sm text-slate-600">
+          {openList.failed ? "Failed to load data. Please try again later." : `Loading ${MOVE_STATE_LABEL[open].toLowerCase()} moves…`}
+        </p>
       ) : null}
       {canPrintReports(viewer) ? <MovesReportForm accountId={accountId} timeZone={summary.time_zone} /> : null}
       <CreateMoveDialog
@@ -179,4 +186,32 @@ export function MoveStatusPanel({
       />
     </section>
   );
+}
+
+/**
+ * The open list's moves: from the page's data when it carries them (the list the page was loaded
+ * with), else fetched from `GET /api/moves` — again each time the page's data is revalidated (a
+ * move changed), keeping the last answer on screen meanwhile.
+ */
+function useOpenList(summary: MoveSummary, open: MoveState | null, accountId: number | null) {
+  const included = open ? summary.moves[open] : undefined;
+  const [fetched, setFetched] = useState<{ state: MoveState; moves: PublicMove[] | null; failed: boolean } | null>(null);
+  useEffect(() => {
+    if (!open || included) return;
+    let current = true;
+    const params = new URLSearchParams({ state: open, page_size: String(summary.list_limit) });
+    if (accountId !== null) params.set("account_id", String(accountId));
+    apiFetch(`/api/moves?${params}`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ moves: PublicMove[] }>) : Promise.reject(new Error())))
+      .then(
+        (body) => current && setFetched({ state: open, moves: body.moves, failed: false }),
+        () => current && setFetched((last) => ({ state: open, moves: last?.state === open ? last.moves : null, failed: true })),
+      );
+    return () => {
+      current = false;
+    };
+  }, [open, included, summary, accountId]);
+  if (included) return { moves: included, failed: false };
+  const mine = fetched?.state === open ? fetched : null;
+  return { moves: mine?.moves ?? null, failed: mine !== null && mine.failed && mine.moves === null };
 }

@@ -21,7 +21,7 @@ const ADMIN = ["admin"] as const;
 const ASSET_EDITORS = ROLES.filter((role) => canEditAssets(flagsFor(role)));
 /** Edit User: the roles that may edit at least their own user (`canEditUser` decides each user, as `PUT /api/users/{id}` does). */
 const USER_EDITORS = ROLES.filter((role) => {
-  const self = { ...flagsFor(role), id: 1, accountId: 1 };
+  const self = { ...flagsFor(role), id: 1, accountId: 1, isActive: true };
   return canEditUser(self, self);
 });
 const MANAGERS = ["admin", "super_manager", "account_manager", "manager"] as const;

@@ -19,6 +19,7 @@ export const USER_MESSAGES = {
   notAuthorizedToDelete: "You are not authorized to delete the user.",
   onlyAdminsReactivate: "Only administrators can reactivate users.",
   notAuthorizedToUpdate: "You are not authorized to update this user.",
+  inactiveNotUpdatable: "This user is inactive: reactivate it before updating it.",
   roleNotAssignable: "You are not allowed to assign this role.",
   notFound: "User not found",
   accountNotFound: "Account not found",
@@ -49,7 +50,9 @@ export function canSeeUser(actor: UserRef, target: UserRef): boolean {
  * Edit User, decided once for the page and `PUT /api/users/{id}`: an admin or a super manager,
  * on itself or on a user within its reach of strictly lower rank.
  */
-export function canEditUser(actor: UserRef, target: UserRef): boolean {
+export function canEditUser(actor: UserRef, target: UserRef & { isActive: boolean }): boolean {
+  // An active user may be edited; an inactive one only reactivated (by an admin).
+  if (!target.isActive) return false;
   if (!actor.isAdmin && !actor.isSuperManager) return false;
   return actor.id === target.id || (canSeeUser(actor, target) && rankOf(actor) > rankOf(target));
 }

@@ -141,6 +141,12 @@ function CreatedUserNotice({ id, email, role, temporaryPassword }: CreatedUser) 
           {copied ? "Copied" : "Copy"}
         </button>
       </div>
+      <p className="mt-3">
+        {/* The spec's Add New User ends on the dashboard: here once the password has been taken down. */}
+        <Link to="/" className={buttonStyles.primary}>
+          Done: back to the dashboard
+        </Link>
+      </p>
     </div>
   );
 }

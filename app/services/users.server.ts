@@ -194,6 +194,7 @@ function overCurrentValues(target: UserRow, input: unknown): unknown {
  */
 export async function updateUser(ctx: ServiceContext, id: number, input: unknown, cost?: ScryptCost) {
   const target = await getVisibleUser(ctx, id);
+  if (!target.isActive) throw new ServiceError(409, USER_MESSAGES.inactiveNotUpdatable);
   if (!canEditUser(ctx.actor.user, target)) throw new ServiceError(403, USER_MESSAGES.notAuthorizedToUpdate);
   const value = parseInput(editUserSchema, overCurrentValues(target, input));
   const currentRole = roleOf(target);

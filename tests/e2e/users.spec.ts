@@ -30,6 +30,9 @@ test("an admin adds a manager, who signs in with the temporary password and must
   await expect(status).toContainText("was added as Manager");
   const temporaryPassword = (await page.getByTestId("temporary-password").textContent())!.trim();
   expect(temporaryPassword).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+  // Once the password is taken down, the way home (the spec's Add New User ends on /).
+  await page.getByRole("link", { name: "Done: back to the dashboard" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/`);
 
   const managerPage = await (await newBrowser(browser)).newPage();
   await logIn(managerPage, email, temporaryPassword, { url: /\/change-password$/ });
@@ -71,11 +74,47 @@ test("user detail: a super manager deactivates a driver after confirming; only a
     void dialog.accept();
   });
   await submitAndWait(page.getByRole("button", { name: "Deactivate" }), { shows: page.getByText("Inactive", { exact: true }).first() });
+  // An inactive user shows only Reactivate, and only to an admin: no Update for anyone.
   await expect(page.getByRole("button", { name: "Reactivate" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Update" })).toHaveCount(0);
+  await page.goto(`/users/${driver.id}/edit`);
+  await expect(page).toHaveURL(`${BASE_URL}/users/${driver.id}`);
 
   await page.goto(`/users/${superManager.id}`);
   await expect(page.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Update" })).toBeVisible();
+});
+
+test("an inactive user's page shows an admin only Reactivate; the API refuses to update an inactive user until it is reactivated", async ({
+  page,
+  newUser,
+  signInAs,
+  apiAs,
+}) => {
+  const admin = await newUser("admin");
+  const driver = await newUser("yard_driver");
+  // Another admin's API client: a user has one live session, and the page signs the first one in.
+  const api = await apiAs((await newUser("admin")).email);
+  expect((await send(api, "DELETE", `/api/users/${driver.id}`)).status).toBe(200);
+
+  await signInAs(page, admin.email);
+  await visit(page, `/users/${driver.id}`);
+  await expect(page.getByText("Inactive", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reactivate" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Update" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+
+  const refused = await send(api, "PUT", `/api/users/${driver.id}`, { email: driver.email, driver_number: "9" });
+  expect(refused).toEqual({
+    status: 409,
+    body: {
+      error: "This user is inactive: reactivate it before updating it.",
+      errors: ["This user is inactive: reactivate it before updating it."],
+    },
+  });
+  page.once("dialog", (dialog) => void dialog.accept());
+  await submitAndWait(page.getByRole("button", { name: "Reactivate" }), { shows: page.getByRole("link", { name: "Update" }) });
+  expect((await send(api, "PUT", `/api/users/${driver.id}`, { email: driver.email, driver_number: "9" })).status).toBe(200);
 });
 
 test("edit user: password rules, then the change lands on the detail page", async ({ page, newUser, signInAs }) => {

@@ -167,6 +167,21 @@ describe("editing, deactivating and reactivating", () => {
     }
   });
 
+  it("an inactive user cannot be updated, by anyone, until an admin reactivates it", async () => {
+    const admin = await signedIn("admin");
+    const driver = await insertUser(test.db, { role: "yard_driver", accountId });
+    await deactivateUser(admin, driver.id);
+    const inactive = { ...driver, isActive: false };
+    expect(canEditUser(admin.user, inactive)).toBe(false);
+    expect(await refusal(updateUser(admin, driver.id, { email: driver.email, driver_number: "8" }))).toEqual({
+      status: 409,
+      errors: [USER_MESSAGES.inactiveNotUpdatable],
+    });
+    await reactivateUser(admin, driver.id);
+    expect(canEditUser(admin.user, { ...driver, isActive: true })).toBe(true);
+    expect((await updateUser(admin, driver.id, { email: driver.email, driver_number: "8" })).driverNumber).toBe(8);
+  });
+
   it("a user cannot raise its own role, and a blank password leaves the password alone", async () => {
     const superManager = await signedIn("super_manager");
     expect(

@@ -29,7 +29,15 @@ export async function loader({ context }: LoaderFunctionArgs) {
           accountId: live.user.accountId,
         }
       : null,
-    session: live ? { id: live.session.id, timeoutHours: live.timeoutHours, room: socketRoomOf(live.user) } : null,
+    session: live
+      ? {
+          id: live.session.id,
+          timeoutHours: live.timeoutHours,
+          room: socketRoomOf(live.user),
+          // How long the session has been idle by the server's clock: the page's timer starts from it.
+          idleMs: Math.max(0, Date.now() - live.session.lastActivity.getTime()),
+        }
+      : null,
   };
 }
 

@@ -26,9 +26,11 @@ const ACTIVITY_EVENTS = ["mousedown", "keydown", "touchstart", "scroll", "mousem
  * before the timeout, refreshes of the server session while the user is active, a check every
  * 30 s, and the account room's socket (which also says when the session was ended elsewhere).
  */
-export function SessionManager({ id, timeoutHours, room }: { id: number; timeoutHours: number; room: string }) {
+export function SessionManager({ id, timeoutHours, room, idleMs }: { id: number; timeoutHours: number; room: string; idleMs: number }) {
   const timeoutMs = timeoutHours * 3_600_000;
-  const lastActivity = useRef(Date.now());
+  // The server's last activity, not the page load: a reload after a long idle still warns 30 s
+  // before the server ends the session.
+  const lastActivity = useRef(Date.now() - idleMs);
   const lastRefresh = useRef(Date.now());
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const [ended, setEnded] = useState<Ended | null>(null);

@@ -425,12 +425,12 @@ async function seedAccount(
     })),
   );
   await tx.insert(yards).values(
-    demo.yards.map(([name, parkingLocation, parkingSpots], i) => ({
+    demo.yards.map(([name, parkingLocation, parkingSpots]) => ({
       accountId: account.id,
       name,
       parkingLocation,
       parkingSpots,
-      entryTime: new Date(now - (i + 1) * 3 * 3_600_000),
+      // entry_time (the last entry) is kept by the database as the trailers' history is written.
       createdAt: since,
       updatedAt: since,
     })),

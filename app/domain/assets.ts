@@ -72,15 +72,47 @@ export function formatDuration(seconds: number): string {
   return `${total}s`;
 }
 
+/** The words time at location shows for a stay that has ended, and for none or one under a minute. */
+export const MOVED = "Moved";
+export const JUST_ARRIVED = "Just arrived";
+
+const timeSoFar = (seconds: number) => (seconds < 60 ? JUST_ARRIVED : formatDuration(seconds));
+
 /**
- * Time at location: 'Moved' when the latest entry is closed; otherwise how long the asset has
- * stood there; 'Just arrived' when there is no entry or under a minute.
+ * Time at location (spec §4): 'Moved' when the asset's latest history entry has an exit time;
+ * otherwise how long it has stood there (d, h, m); 'Just arrived' when there is no entry or it
+ * began under a minute ago.
  */
 export function timeAtLocation(latest: { entryTime: Date | string; exitTime: Date | string | null } | null, now = Date.now()): string {
-  if (!latest) return "Just arrived";
-  if (latest.exitTime) return "Moved";
-  const seconds = (now - new Date(latest.entryTime).getTime()) / 1000;
-  return seconds < 60 ? "Just arrived" : formatDuration(seconds);
+  if (!latest) return JUST_ARRIVED;
+  if (latest.exitTime) return MOVED;
+  return timeSoFar((now - new Date(latest.entryTime).getTime()) / 1000);
+}
+
+/**
+ * The same rule read from an asset's location history as the API gives it (newest first), so a
+ * page shows what the server measured: 'Moved', the latest entry's `current_duration_formatted`,
+ * or 'Just arrived'.
+ */
+export function historyTimeAtLocation(
+  entries: readonly { exit_time: string | null; duration_seconds: number; current_duration_formatted: string | null }[],
+): string {
+  const [latest] = entries;
+  if (!latest) return JUST_ARRIVED;
+  if (latest.exit_time) return MOVED;
+  return latest.duration_seconds < 60 ? JUST_ARRIVED : (latest.current_duration_formatted ?? timeSoFar(latest.duration_seconds));
+}
+
+/**
+ * A location history entry's durations (spec §3): `duration_seconds` and `duration_formatted` are
+ * the stay's length, entry to exit, or entry to `now` while it is open; `current_duration_formatted`
+ * is the time so far of the open stay, and null once the stay has ended.
+ */
+export function stayDurations(stay: { entryTime: Date; exitTime: Date | null }, now = Date.now()) {
+  const end = stay.exitTime ? stay.exitTime.getTime() : now;
+  const seconds = Math.max(0, Math.round((end - stay.entryTime.getTime()) / 1000));
+  const formatted = formatDuration(seconds);
+  return { duration_seconds: seconds, duration_formatted: formatted, current_duration_formatted: stay.exitTime ? null : formatted };
 }
 
 /** The 50 US states and DC, for the license state pickers. */

@@ -252,7 +252,9 @@ export interface MoveSummary {
 export interface AvailableTrailer {
   id: number;
   trailer_number: string;
+  /** The type's code ("dry_53") and its label as lists show it ("Dry 53"). */
   type: string | null;
+  type_label: string;
   trailer_location: string;
   is_loaded: boolean;
   yellow_tagged: boolean;

@@ -2,20 +2,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
-import { deleteTrailer, getTrailer, publicTrailer, updateTrailer } from "~/services/trailers.server";
+import { deleteTrailer, getTrailer, publicTrailer, trailerWithHistory, updateTrailer } from "~/services/trailers.server";
 
-/** `GET /api/trailers/{id}`. */
+/** `GET /api/trailers/{id}`: the trailer with its `user_history`. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
-  return Response.json(publicTrailer(await getTrailer(ctx, Number(params.id))));
+  return Response.json(await trailerWithHistory(ctx, await getTrailer(ctx, Number(params.id))));
 });
 
-/** `PUT /api/trailers/{id}` updates; `DELETE /api/trailers/{id}` deletes. */
+/** `PUT /api/trailers/{id}` updates (answered as GET answers); `DELETE /api/trailers/{id}` deletes. */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const { ctx } = await requireApi(context);
   const id = Number(params.id);
   if (request.method === "PUT")
-    return Response.json(publicTrailer(await updateTrailer(ctx, id, await readJson(request), { keepOmitted: true })));
+    return Response.json(await trailerWithHistory(ctx, await updateTrailer(ctx, id, await readJson(request), { keepOmitted: true })));
   if (request.method === "DELETE") return Response.json(publicTrailer(await deleteTrailer(ctx, id)));
   return methodNotAllowed();
 });

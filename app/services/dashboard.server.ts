@@ -24,16 +24,15 @@ import { isManagerial, ROLES, type Role } from "../domain/roles";
 import { listRoleLabel, userRoleFlags } from "../domain/users";
 import { accountChoices, accountSummary } from "./accounts.server";
 import type { ServiceContext } from "./context.server";
+import { latestOf } from "./location-history.server";
 import { listPlaces } from "./places.server";
 import { accountScope } from "./scope.server";
 import { listTrailers, trailerLocationCounts, type TrailerListItem, type TrailerListQuery } from "./trailers.server";
 import { listTrucks, truckFilterOptions, TRUCK_SORTS, type TruckListItem, type TruckListQuery } from "./trucks.server";
 import { listUsers, rolesPresent, type ListedUser, type UserListQuery } from "./users.server";
 
-const sinceEntry = (since: Date | null) => (since ? { entryTime: since, exitTime: null } : null);
-
 /** A row of the Trailers tab (and of the trailers report). */
-export function trailerListRow({ trailer, since }: TrailerListItem, now: number): TrailerListRow {
+export function trailerListRow({ trailer, latest }: TrailerListItem, now: number): TrailerListRow {
   return {
     id: trailer.id,
     location: trailer.trailerLocation,
@@ -41,7 +40,7 @@ export function trailerListRow({ trailer, since }: TrailerListItem, now: number)
     type: typeLabel(trailer.type),
     statePlate: [trailer.licenseState, trailer.licensePlate].filter(Boolean).join(" - "),
     number: trailer.trailerNumber,
-    timeAtLocation: timeAtLocation(sinceEntry(since), now),
+    timeAtLocation: timeAtLocation(latestOf(latest), now),
     load: loadLabel(trailer),
     currentUser: trailer.lastUser ?? "",
     tag: trailer.taggedDescription ?? "",
@@ -51,7 +50,7 @@ export function trailerListRow({ trailer, since }: TrailerListItem, now: number)
 }
 
 /** A row of the Trucks tab (and of the trucks report). */
-export function truckListRow({ truck, assignedTo, since }: TruckListItem, now: number): TruckListRow {
+export function truckListRow({ truck, assignedTo, latest }: TruckListItem, now: number): TruckListRow {
   return {
     id: truck.id,
     location: truck.truckLocation,
@@ -59,7 +58,7 @@ export function truckListRow({ truck, assignedTo, since }: TruckListItem, now: n
     type: typeLabel(truck.type),
     make: truck.make,
     model: truck.model,
-    timeAtLocation: timeAtLocation(sinceEntry(since), now),
+    timeAtLocation: timeAtLocation(latestOf(latest), now),
     assignedTo: assignedTo ?? "Not assigned",
     tag: truck.taggedDescription ?? "",
     status: vehicleStatus(truck),

@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "../../db/schema";
+import { stayDurations } from "../domain/assets";
 import { readInBatches } from "../lib/cursor.server";
 import type { Database, Queryable, Transaction } from "../lib/db.server";
 import type { ServiceContext } from "./context.server";
@@ -36,21 +38,48 @@ export async function recordLocationChange(
   } as typeof trailerLocationHistory.$inferInsert & typeof truckLocationHistory.$inferInsert);
 }
 
-/** The spec's history entry: durations in seconds and formatted, the open one 'Current'. */
+/**
+ * The spec's history entry: its stay's length in seconds and formatted (d, h, m), and for the open
+ * entry the time so far (`current_duration_formatted`, null once it has an exit time).
+ */
 export function historyEntry(
   row: { id: number; location: string; entryTime: Date; exitTime: Date | null; userAlphaCode: string | null },
   now = Date.now(),
 ) {
-  const end = row.exitTime ? row.exitTime.getTime() : now;
-  const seconds = Math.max(0, Math.round((end - row.entryTime.getTime()) / 1000));
   return {
     id: row.id,
     location: row.location,
     entry_time: row.entryTime.toISOString(),
     exit_time: row.exitTime?.toISOString() ?? null,
-    duration_seconds: seconds,
+    ...stayDurations(row, now),
     user_alpha_code: row.userAlphaCode,
   };
+}
+
+export type HistoryEntry = ReturnType<typeof historyEntry>;
+
+/** An asset's latest history entry as a list reads it: both times null when it has none. */
+export type LatestEntry = { entryTime: Date | null; exitTime: Date | null };
+
+/**
+ * The select fields of an asset list that read each asset's latest history entry (newest entry
+ * time, then id), as correlated subqueries: Postgres evaluates them after a page's sort and limit.
+ */
+export function latestEntryFields(
+  history: typeof trailerLocationHistory | typeof truckLocationHistory,
+  assetId: AnyPgColumn,
+  outerId: AnyPgColumn,
+) {
+  const latest = (column: typeof history.entryTime | typeof history.exitTime) =>
+    sql<Date | null>`(select ${sql.identifier(column.name)} from ${history} as latest_entry
+      where latest_entry.${sql.identifier(assetId.name)} = ${outerId}
+      order by latest_entry.entry_time desc, latest_entry.id desc limit 1)`.mapWith(column);
+  return { entryTime: latest(history.entryTime), exitTime: latest(history.exitTime) };
+}
+
+/** The latest entry as `timeAtLocation` takes it: null when the asset has none. */
+export function latestOf(entry: LatestEntry) {
+  return entry.entryTime ? { entryTime: entry.entryTime, exitTime: entry.exitTime } : null;
 }
 
 /** The history of one asset, newest first. */
@@ -72,7 +101,7 @@ export async function accountHistory(ctx: ServiceContext, kind: AssetKind, accou
     .from(history)
     .where(and(eq(history.accountId, accountId), sql`coalesce(${history.exitTime}, now()) > now() - make_interval(days => ${days})`))
     .orderBy(desc(history.entryTime), desc(history.id));
-  const byAsset: Record<number, ReturnType<typeof historyEntry>[]> = {};
+  const byAsset: Record<number, HistoryEntry[]> = {};
   const now = Date.now();
   for (const { assetId: id, row } of rows) (byAsset[id] ??= []).push(historyEntry(row, now));
   return byAsset;

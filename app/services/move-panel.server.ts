@@ -1,6 +1,7 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
 import { moveTotals, moves, trailers } from "../../db/schema";
 import type { MoveDraft, MovePanelData } from "../domain/move-forms";
+import { typeLabel } from "../domain/assets";
 import { compareLocations, locationOptions, resolveLocation, ROAD } from "../domain/locations";
 import {
   canCreateMoves,
@@ -95,7 +96,7 @@ export async function availableTrailers(
     )
     .orderBy(sql`${trailers.trailerNumber} COLLATE "C"`)
     .limit(500);
-  return rows;
+  return rows.map((row) => ({ ...row, type_label: typeLabel(row.type) }));
 }
 
 /**

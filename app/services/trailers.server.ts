@@ -13,7 +13,7 @@ import { doorsOf, isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
-import { recordLocationChange } from "./location-history.server";
+import { latestEntryFields, recordLocationChange, type LatestEntry } from "./location-history.server";
 import { accountPlaces, canonicalLocation, type AccountPlaces } from "./locations.server";
 import { requireAccount, withinReach } from "./scope.server";
 
@@ -147,6 +147,23 @@ export async function assignmentHistory(ctx: ServiceContext, trailer: TrailerRow
     .orderBy(desc(trailerAssignments.assignedAt), desc(trailerAssignments.id));
 }
 
+/**
+ * The spec's `user_history`: each assignment of the trailer, newest first, as `time` (ISO), `assignee`
+ * (the assigned user's alpha code, null when unassigned) and `assigner` (who assigned, by alpha code).
+ */
+export async function userHistory(ctx: ServiceContext, trailer: TrailerRow) {
+  const rows = await assignmentHistory(ctx, trailer);
+  return rows.map((row) => ({ time: row.assignedAt.toISOString(), assignee: row.assignedAlphaCode, assigner: row.assignedByAlphaCode }));
+}
+
+/**
+ * A trailer as `GET` and `PUT /api/trailers/{id}` answer it: its fields and its `user_history`. Pass a
+ * trailer read within the actor's reach (`getTrailer`, `updateTrailer`).
+ */
+export async function trailerWithHistory(ctx: ServiceContext, trailer: TrailerRow) {
+  return { ...publicTrailer(trailer), user_history: await userHistory(ctx, trailer) };
+}
+
 export interface TrailerListQuery {
   /** The account asked for (admins); everyone else gets their own. */
   account?: unknown;
@@ -178,9 +195,18 @@ const LOAD_CONDITION: Record<Exclude<TrailerLoadFilter, "all">, SQL> = {
   empty: and(not(trailers.isLoaded), not(trailers.isTray))!,
 };
 
-/** What a trailer list shows of each trailer: the trailer and since when it stands where it is. */
-const TRAILER_LIST_FIELDS = { trailer: trailers, since: trailerLocationHistory.entryTime };
-export type TrailerListItem = { trailer: TrailerRow; since: Date | null };
+/**
+ * What a trailer list shows of each trailer: the trailer, since when it stands where it is (its
+ * open history entry, the time-at-location sort) and its latest history entry (time at location:
+ * 'Moved' when that one has an exit time). Postgres reads the latest entry only for the rows a
+ * page returns, after sorting and paging.
+ */
+const TRAILER_LIST_FIELDS = {
+  trailer: trailers,
+  since: trailerLocationHistory.entryTime,
+  latest: latestEntryFields(trailerLocationHistory, trailerLocationHistory.trailerId, trailers.id),
+};
+export type TrailerListItem = { trailer: TrailerRow; since: Date | null; latest: LatestEntry };
 
 /**
  * The trailers a list query asks for: the account's, filtered and searched, and their order. The

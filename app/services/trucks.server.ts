@@ -12,7 +12,7 @@ import { isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
-import { recordLocationChange } from "./location-history.server";
+import { latestEntryFields, recordLocationChange, type LatestEntry } from "./location-history.server";
 import { canonicalLocation } from "./locations.server";
 import { requireAccount, withinReach } from "./scope.server";
 
@@ -149,8 +149,14 @@ const SORT_COLUMNS: Record<TruckSort, SQL | typeof trucks.truckNumber> = {
   status: statusPriority,
 };
 
-const TRUCK_LIST_FIELDS = { truck: trucks, assignedTo: users.alphaCode, since: truckLocationHistory.entryTime };
-export type TruckListItem = { truck: TruckRow; assignedTo: string | null; since: Date | null };
+/** As the trailer list: since when (the sort) and the latest history entry (time at location). */
+const TRUCK_LIST_FIELDS = {
+  truck: trucks,
+  assignedTo: users.alphaCode,
+  since: truckLocationHistory.entryTime,
+  latest: latestEntryFields(truckLocationHistory, truckLocationHistory.truckId, trucks.id),
+};
+export type TruckListItem = { truck: TruckRow; assignedTo: string | null; since: Date | null; latest: LatestEntry };
 
 /**
  * The trucks a list query asks for: the account's, filtered and searched, and their order. The

@@ -44,6 +44,9 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
 
   await dialog.getByLabel("Move 1 from").selectOption("Yard A");
   await dialog.getByLabel("Move 1 trailer search").fill(numbers[0]);
+  // Each trailer's type as lists show it ("Dry 53"), not its code.
+  await expect(dialog.getByRole("radiogroup", { name: "Move 1 trailer" })).toContainText("Dry 53");
+  await expect(dialog.getByRole("radiogroup", { name: "Move 1 trailer" })).not.toContainText("dry_53");
   await dialog
     .getByRole("radiogroup", { name: "Move 1 trailer" })
     .getByRole("radio", { name: new RegExp(numbers[0]) })

@@ -11,7 +11,7 @@ import { assigneeValue } from "../../app/services/assignees.server";
 import { moveSummary } from "../../app/services/move-panel.server";
 import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
 import { createPlace, getPlace, publicPlace, updatePlace, deletePlace } from "../../app/services/places.server";
-import { deleteTrailer, getTrailer, listTrailers, publicTrailer, updateTrailer } from "../../app/services/trailers.server";
+import { deleteTrailer, getTrailer, listTrailers, trailerWithHistory, updateTrailer } from "../../app/services/trailers.server";
 import { asRefusal, NUL_MESSAGE } from "../../app/services/errors.server";
 import { createTruck, deleteTruck, getTruck, publicTruck, updateTruck } from "../../app/services/trucks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -102,9 +102,10 @@ describe("deleting an asset with history", () => {
 describe("PUT semantics", () => {
   it("accepts the record GET answered, unchanged, and keeps omitted fields", async () => {
     const trailer = await fullTrailer("RT-1");
-    const asGot = publicTrailer(await getTrailer(manager, trailer.id));
+    // What GET /api/trailers/{id} answers, its user_history included.
+    const asGot = await trailerWithHistory(manager, await getTrailer(manager, trailer.id));
     const same = await updateTrailer(admin, trailer.id, JSON.parse(JSON.stringify(asGot)), { keepOmitted: true });
-    expect({ ...publicTrailer(same), updated_at: asGot.updated_at }).toEqual(asGot);
+    expect({ ...(await trailerWithHistory(admin, same)), updated_at: asGot.updated_at }).toEqual(asGot);
 
     const moved = await updateTrailer(admin, trailer.id, { trailer_location: "yard b" }, { keepOmitted: true });
     expect(moved).toMatchObject({ trailerLocation: "Yard B", licensePlate: "PL1", type: "dry_53", isLoaded: true, loadNumber: "LD-7" });

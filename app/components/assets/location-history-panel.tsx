@@ -1,6 +1,6 @@
 import { ReportButtons } from "~/components/reports/report-buttons";
 import { Table } from "~/components/ui/table";
-import { formatDuration } from "~/domain/assets";
+import { historyTimeAtLocation, JUST_ARRIVED, MOVED } from "~/domain/assets";
 
 export interface HistoryEntry {
   id: number;
@@ -8,6 +8,8 @@ export interface HistoryEntry {
   entry_time: string;
   exit_time: string | null;
   duration_seconds: number;
+  duration_formatted: string;
+  current_duration_formatted: string | null;
   user_alpha_code: string | null;
 }
 
@@ -30,7 +32,9 @@ export function LocationHistoryPanel({
       </section>
     );
   }
-  const current = entries.find((entry) => entry.exit_time === null) ?? null;
+  // The latest entry: open, it is where the asset stands; closed, the asset has moved on ('Moved').
+  const latest = entries[0];
+  const timeThere = historyTimeAtLocation(entries);
   return (
     <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Location History">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -39,18 +43,17 @@ export function LocationHistoryPanel({
           <ReportButtons type={report.type} params={{ id: String(report.id) }} total={entries.length} label="Location history" />
         ) : null}
       </div>
-      {current ? (
-        <div className="rounded-md bg-brand-50 p-3">
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Current Location</p>
-          <p className="text-xl font-semibold" data-testid="current-location">
-            {current.location}
-          </p>
-          <p className="text-sm text-slate-700">
-            {current.duration_seconds < 60 ? "Just arrived" : `${formatDuration(current.duration_seconds)} at this location`} · since{" "}
-            {when(current.entry_time)} · changed by {current.user_alpha_code ?? "Unknown"}
-          </p>
-        </div>
-      ) : null}
+      <div className="rounded-md bg-brand-50 p-3">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Current Location</p>
+        <p className="text-xl font-semibold" data-testid="current-location">
+          {latest.location}
+        </p>
+        <p className="text-sm text-slate-700" data-testid="time-at-location">
+          {timeThere === MOVED || timeThere === JUST_ARRIVED ? timeThere : `${timeThere} at this location`} ·{" "}
+          {latest.exit_time ? `left ${when(latest.exit_time)}` : `since ${when(latest.entry_time)}`} · changed by{" "}
+          {latest.user_alpha_code ?? "Unknown"}
+        </p>
+      </div>
       <div>
         <h3 className="text-sm font-medium">Recent Locations</h3>
         <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
@@ -70,7 +73,7 @@ export function LocationHistoryPanel({
               <td className="whitespace-nowrap px-3 py-2 font-medium">{entry.location}</td>
               <td className="whitespace-nowrap px-3 py-2">{when(entry.entry_time)}</td>
               <td className="whitespace-nowrap px-3 py-2">{entry.exit_time ? when(entry.exit_time) : "Current"}</td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDuration(entry.duration_seconds)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{entry.duration_formatted}</td>
               <td className="px-3 py-2">{entry.user_alpha_code ?? "Unknown"}</td>
             </tr>
           ))}

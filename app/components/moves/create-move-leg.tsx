@@ -103,7 +103,7 @@ export function CreateMoveLeg({
                     className="h-5 w-5"
                   />
                   <span className="font-mono font-semibold">{trailer.trailer_number}</span>
-                  <span className="text-sm text-slate-600">{trailer.type}</span>
+                  <span className="text-sm text-slate-600">{trailer.type_label}</span>
                   {trailer.is_loaded ? <Badge className="bg-blue-100 text-blue-800">Loaded</Badge> : null}
                   {trailer.yellow_tagged ? <Badge className="bg-yellow-100 text-yellow-800">Yellow Tagged</Badge> : null}
                   {trailer.red_tagged ? <Badge className="bg-red-100 text-red-800">Red Tagged</Badge> : null}

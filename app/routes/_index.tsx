@@ -4,6 +4,7 @@ import { AccountSelector } from "~/components/dashboard/account-selector";
 import { buildingCard, PlaceCards, yardCard } from "~/components/dashboard/place-cards";
 import { ScrollToTop } from "~/components/dashboard/scroll-to-top";
 import { TabNav } from "~/components/dashboard/tab-nav";
+import { TabRegion } from "~/components/dashboard/tab-region";
 import { TrailersTab } from "~/components/dashboard/trailers-tab";
 import { TrucksTab } from "~/components/dashboard/trucks-tab";
 import { UsersTab } from "~/components/dashboard/users-tab";
@@ -11,7 +12,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseDashboardView } from "~/domain/dashboard";
 import { moveViewerOf } from "~/domain/moves";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
-import { canEditAssets, canPrintReports } from "~/domain/roles";
+import { canEditAssets, canPrintReports, ROLE_LABEL, type RoleFlags } from "~/domain/roles";
+import { findRouteRule, pageAccess } from "~/domain/route-access";
 import { pageRoute } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { movePanelFor } from "~/lib/move-forms.server";
@@ -21,6 +23,17 @@ import { accountDashboard } from "~/services/dashboard.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.account ? `${data.account.accountName} Dashboard · Yardline` : "Dashboard · Yardline" },
 ];
+
+/**
+ * Why Add New Truck is disabled for a viewer whom the guard of /trucks/new would turn away (null
+ * when it lets the viewer in): the guard's own decision, and the roles its rule admits.
+ */
+function cannotAddTrucks(user: RoleFlags): string | null {
+  if (pageAccess("/trucks/new", user).allowed) return null;
+  const roles = (findRouteRule("/trucks/new")?.roles ?? []).map((role) => `${ROLE_LABEL[role].toLowerCase()}s`);
+  const who = roles.length > 1 ? `${roles.slice(0, -1).join(", ")} and ${roles.at(-1)}` : (roles[0] ?? "");
+  return `Only ${who} can add trucks.`;
+}
 
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
@@ -34,6 +47,7 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
       isAdmin: user.isAdmin,
       canEditAssets: canEditAssets(user),
       canReport: canPrintReports(user),
+      cannotAddTrucks: cannotAddTrucks(user),
     },
     { headers: moves.headers },
   );
@@ -63,7 +77,7 @@ export default function Dashboard() {
         />
       ) : null}
       <TabNav tabs={data.tabs} view={view} />
-      <div className="mt-4">
+      <TabRegion tabs={data.tabs}>
         {!account ? (
           <p className="text-slate-700">
             {isAdmin ? `Please select an account to view ${view.tab}` : "No account selected. Please contact support if this persists."}
@@ -73,7 +87,7 @@ export default function Dashboard() {
         ) : data.users ? (
           <UsersTab view={view} users={data.users} canReport={data.canReport} />
         ) : data.trucks ? (
-          <TrucksTab view={view} trucks={data.trucks} canReport={data.canReport} />
+          <TrucksTab view={view} trucks={data.trucks} cannotAdd={data.cannotAddTrucks} canReport={data.canReport} />
         ) : data.yards ? (
           <PlaceCards place="yards" cards={data.yards.map(yardCard)} view={view} canAdd={data.canEditAssets} canReport={data.canReport} />
         ) : data.buildings ? (
@@ -85,7 +99,7 @@ export default function Dashboard() {
             canReport={data.canReport}
           />
         ) : null}
-      </div>
+      </TabRegion>
       <ScrollToTop />
     </section>
   );

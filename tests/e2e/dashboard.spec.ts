@@ -109,7 +109,7 @@ test("without JavaScript the lists page through plain links, the trucks sort by 
   await page.getByRole("link", { name: "Make", exact: true }).click();
   await page.waitForURL(/column=make/);
   await expect(page.getByRole("columnheader", { name: "Make ▲" })).toHaveAttribute("aria-sort", "ascending");
-  const makes = page.locator("table tbody tr td:nth-child(4)");
+  const makes = page.locator("table tbody tr td:nth-child(5)");
   await expect(makes.first()).toBeVisible();
   const ascending = await makes.allTextContents();
   expect(ascending).toEqual([...ascending].sort());

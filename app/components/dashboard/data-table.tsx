@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { Table } from "~/components/ui/table";
 import { viewHref, type DashboardView } from "~/domain/dashboard";
 
@@ -11,20 +11,43 @@ export interface Column<Row> {
   sort?: string;
 }
 
-/** A dashboard table: one row a record, one cell a column; sortable headings are links. */
+/** What inside a row keeps its own click: links, buttons, form fields. */
+const OWN_CLICK = "a, button, input, select, textarea, label, summary, [role=button], [role=link]";
+
+/**
+ * Whether a click on a row should open the row's page: a plain left click (a click with a modifier
+ * key is left to the browser), not on a control of its own, and not the end of a text selection.
+ */
+export function opensRow(event: React.MouseEvent<HTMLElement>): boolean {
+  if (event.defaultPrevented || event.button !== 0) return false;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest(OWN_CLICK)) return false;
+  const selection = typeof window === "undefined" ? null : window.getSelection();
+  return !selection || selection.isCollapsed;
+}
+
+/**
+ * A dashboard table: one row a record, one cell a column; sortable headings are links. With
+ * `rowHref`, a click anywhere on a row opens the record's page (the link in its cells stays the
+ * way there for the keyboard and without JavaScript).
+ */
 export function DataTable<Row extends { id: number }>({
   columns,
   rows,
   view,
+  rowHref,
   rowClassName,
   className = "",
 }: {
   columns: Column<Row>[];
   rows: Row[];
   view: DashboardView;
+  rowHref?: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
   className?: string;
 }) {
+  const navigate = useNavigate();
   return (
     <Table
       className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}
@@ -33,7 +56,17 @@ export function DataTable<Row extends { id: number }>({
       ))}
     >
       {rows.map((row) => (
-        <tr key={row.id} className={rowClassName?.(row)}>
+        <tr
+          key={row.id}
+          className={[rowHref ? "cursor-pointer hover:bg-slate-50" : "", rowClassName?.(row) ?? ""].join(" ").trim() || undefined}
+          onClick={
+            rowHref
+              ? (event) => {
+                  if (opensRow(event)) navigate(rowHref(row));
+                }
+              : undefined
+          }
+        >
           {columns.map((column) => (
             <td key={column.heading} className={`px-3 py-2 ${column.className ?? ""}`}>
               {column.cell(row)}

@@ -1,29 +1,56 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { useId } from "react";
 import { buttonStyles } from "~/components/ui/modal";
 import { ReportButtons } from "~/components/reports/report-buttons";
 import { TAB_LABEL, viewParams, type DashboardView } from "~/domain/dashboard";
 import type { ListReportType } from "~/domain/reports";
 import { Pager } from "./pager";
 
-/** A tab's Add button, at the right above its list; `more` links (Bulk Upload Trailers) sit beside it. */
-export function AddButton({ to, label, more = [] }: { to: string; label: string; more?: { to: string; label: string }[] }) {
+/**
+ * A tab's Add button, at the right above its list; `more` links (Bulk Upload Trailers) sit beside it.
+ * With `disabledReason` (the viewer may not open the Add page) it is a disabled button, not a link,
+ * with the reason shown beside it as its description.
+ */
+export function AddButton({
+  to,
+  label,
+  more = [],
+  disabledReason,
+}: {
+  to: string;
+  label: string;
+  more?: { to: string; label: string }[];
+  disabledReason?: string | null;
+}) {
+  const reasonId = useId();
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap items-center justify-end gap-2">
       {more.map((link) => (
         <Link key={link.to} to={link.to} className={buttonStyles.secondary}>
           {link.label}
         </Link>
       ))}
-      <Link to={to} className={buttonStyles.primary}>
-        {label}
-      </Link>
+      {disabledReason ? (
+        <>
+          <p id={reasonId} className="text-sm text-slate-600">
+            {disabledReason}
+          </p>
+          <button type="button" disabled aria-describedby={reasonId} className={buttonStyles.primary}>
+            {label}
+          </button>
+        </>
+      ) : (
+        <Link to={to} className={buttonStyles.primary}>
+          {label}
+        </Link>
+      )}
     </div>
   );
 }
 
 /**
- * A tab's list: dimmed while the next view of the dashboard loads, a message when no row matches
- * the filters, and its pages under it.
+ * A tab's list: a message when no row matches the filters, and its pages under it (the tab's
+ * region, `TabRegion`, shows that the next view is loading).
  */
 export function Listing({
   view,
@@ -39,18 +66,9 @@ export function Listing({
   empty: string;
   children: React.ReactNode;
 }) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/";
   return (
     <>
-      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
-        {loading ? <p className="sr-only">Loading…</p> : null}
-        {shown === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>
-        ) : (
-          children
-        )}
-      </div>
+      {shown === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p> : children}
       <Pager view={view} total={total} />
     </>
   );

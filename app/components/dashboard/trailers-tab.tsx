@@ -67,6 +67,7 @@ export function TrailersTab({
           columns={COLUMNS}
           rows={trailers.rows}
           view={view}
+          rowHref={(row) => `/trailers/${row.id}`}
           rowClassName={(row) => (row.redTagged ? "text-red-700" : undefined)}
           className="hidden md:block"
         />
@@ -79,9 +80,15 @@ function TrailerCards({ rows }: { rows: TrailerListRow[] }) {
   return (
     <ul className="space-y-2 md:hidden" aria-label="Trailers">
       {rows.map((row) => (
-        <li key={row.id} className={`rounded-lg border bg-white p-3 ${row.redTagged ? "border-red-300 text-red-700" : "border-slate-200"}`}>
+        <li
+          key={row.id}
+          className={`relative rounded-lg border bg-white p-3 ${row.redTagged ? "border-red-300 text-red-700" : "border-slate-200"}`}
+        >
           <div className="flex items-center justify-between gap-2">
-            <Link to={`/trailers/${row.id}`} className="text-lg font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              to={`/trailers/${row.id}`}
+              className="text-lg font-semibold text-brand-700 underline-offset-2 after:absolute after:inset-0 hover:underline"
+            >
               {row.number}
             </Link>
             <TrailerIcon state={row.state} />

@@ -10,9 +10,11 @@ import {
 import { assetColumns, DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
 import { AddButton, ListCount, Listing } from "./listing";
+import { TruckIcon } from "./truck-icon";
 
 const COLUMNS: Column<TruckListRow>[] = [
   { ...assetColumns.location, sort: "location" },
+  { heading: "Truck", cell: () => <TruckIcon /> },
   { ...assetColumns.number("Number", "/trucks"), sort: "number" },
   { ...assetColumns.type, sort: "type" },
   { heading: "Make", cell: (row) => row.make, sort: "make" },
@@ -23,8 +25,22 @@ const COLUMNS: Column<TruckListRow>[] = [
   assetColumns.tag,
 ];
 
-/** The Trucks tab: filters by location, status and assignee; a table sorted by any of its columns' headings. */
-export function TrucksTab({ view, trucks, canReport }: { view: DashboardView; trucks: TruckList; canReport: boolean }) {
+/**
+ * The Trucks tab: filters by location, status and assignee; a table sorted by any of its columns'
+ * headings. Add New Truck is always there: a link for those who may add trucks, otherwise a
+ * disabled button with `cannotAdd`, the reason.
+ */
+export function TrucksTab({
+  view,
+  trucks,
+  cannotAdd,
+  canReport,
+}: {
+  view: DashboardView;
+  trucks: TruckList;
+  cannotAdd: string | null;
+  canReport: boolean;
+}) {
   const locationOptions = [
     { value: "all", label: "All" },
     ...trucks.options.locations.map(({ location, trucks: count }) => ({ value: location, label: `${location} (${count})` })),
@@ -36,7 +52,7 @@ export function TrucksTab({ view, trucks, canReport }: { view: DashboardView; tr
   ];
   return (
     <div className="space-y-3">
-      <AddButton to={addHref("/trucks/new", view)} label="Add New Truck" />
+      <AddButton to={addHref("/trucks/new", view)} label="Add New Truck" disabledReason={cannotAdd} />
       <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", assigned: "all", page: 1 })}>
         <input type="hidden" name="column" value={view.column} />
         <input type="hidden" name="order" value={view.order} />
@@ -52,6 +68,7 @@ export function TrucksTab({ view, trucks, canReport }: { view: DashboardView; tr
           columns={COLUMNS}
           rows={trucks.rows}
           view={view}
+          rowHref={(row) => `/trucks/${row.id}`}
           rowClassName={(row) => (row.status === "Red Tagged" ? "text-red-700" : undefined)}
         />
       </Listing>

@@ -46,7 +46,13 @@ export function UsersTab({ view, users, canReport }: { view: DashboardView; user
       </FilterForm>
       <ListCount total={users.total} noun="user" report={canReport ? { type: "users", view } : null} />
       <Listing view={view} total={users.total} shown={users.rows.length} empty="No users found matching your filters">
-        <DataTable columns={COLUMNS} rows={users.rows} view={view} rowClassName={(row) => (row.active ? undefined : "opacity-50")} />
+        <DataTable
+          columns={COLUMNS}
+          rows={users.rows}
+          view={view}
+          rowHref={(row) => `/users/${row.id}`}
+          rowClassName={(row) => (row.active ? undefined : "opacity-50")}
+        />
       </Listing>
     </div>
   );

@@ -64,3 +64,13 @@ export function locationGroup(location: string, buildings: BuildingDoors[]): str
   }
   return location;
 }
+
+/**
+ * Unticking Shop (or, for a truck, choosing a status other than Shop) while the location still
+ * reads Shop takes the asset out of the Shop: it needs a location to go to. Choosing the Shop
+ * location for an asset not in the Shop ticks Shop instead (the spec's rule), so the same input
+ * means one thing or the other by what is stored.
+ */
+export function leavesShopWithoutPlace(stored: { inShop: boolean }, wantsShop: boolean, location: string): boolean {
+  return stored.inShop && !wantsShop && location.trim().toLowerCase() === SHOP.toLowerCase();
+}

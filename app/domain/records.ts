@@ -29,3 +29,8 @@ export function overStored(stored: object, body: unknown, groups: readonly (read
   for (const group of groups) if (group.some((field) => field in given)) for (const field of group) delete merged[field];
   return { ...merged, ...given };
 }
+
+/** Whether a request body names a field (with any value but undefined). */
+export function names(body: unknown, field: string): boolean {
+  return !!body && typeof body === "object" && !Array.isArray(body) && (body as Record<string, unknown>)[field] !== undefined;
+}

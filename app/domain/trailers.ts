@@ -7,6 +7,7 @@ export const TRAILER_MESSAGES = {
   numberRequired: "Trailer number is required",
   locationRequired: "Trailer location is required",
   locationUnknown: "Trailer location must be one of this account's locations",
+  leavingShop: "Choose the trailer's new location: it is leaving the Shop",
   plateRequired: "License plate is required",
   stateRequired: "License state is required",
   stateLength: "License state must be 2 characters",

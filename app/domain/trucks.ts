@@ -7,6 +7,7 @@ export const TRUCK_MESSAGES = {
   numberRequired: "Truck number is required",
   locationRequired: "Truck location is required",
   locationUnknown: "Truck location must be one of this account's locations",
+  leavingShop: "Choose the truck's new location: it is leaving the Shop",
   plateRequired: "License plate is required",
   stateRequired: "License state is required",
   stateLength: "License state must be 2 characters",

@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-o
 import { moveLegs, trailerAssignments, trailerLocationHistory, trailers } from "../../db/schema";
 import type { TrailerLoadFilter, TrailerStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
-import { apiRecord, overStored } from "../domain/records";
-import { locationGroup, ROAD, SHOP } from "../domain/locations";
+import { apiRecord, names, overStored } from "../domain/records";
+import { leavesShopWithoutPlace, locationGroup, ROAD, SHOP } from "../domain/locations";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/trailers";
 import { readInBatches } from "../lib/cursor.server";
@@ -91,6 +91,11 @@ export async function updateTrailer(
   const current = await getTrailer(ctx, id);
   if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, "Only administrators and super managers can update trailers.");
   const value = parseInput(trailerSchema, options.keepOmitted ? overStored(publicTrailer(current), input, TRAILER_FIELD_GROUPS) : input);
+  // The form's unticked Shop sends nothing; the API leaving in_shop out keeps the Shop rule (the Shop location sets it).
+  const wantsShop = value.in_shop || (options.keepOmitted === true && !names(input, "in_shop"));
+  if (leavesShopWithoutPlace(current, wantsShop, value.trailer_location)) {
+    throw new ServiceError(400, TRAILER_MESSAGES.leavingShop, "trailer_location");
+  }
   const { user, ...fields } = await prepareTrailer(ctx, current.accountId, value);
   const alphaCode = ctx.actor.alphaCode;
   return write(ctx, async (tx, effects) => {

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-o
 import { trucks, truckLocationHistory, users } from "../../db/schema";
 import type { TruckStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
-import { apiRecord, overStored } from "../domain/records";
+import { apiRecord, names, overStored } from "../domain/records";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
-import { applyTruckRules, newTruckSchema, serviceDateProblems, TRUCK_MESSAGES, truckSchema } from "../domain/trucks";
+import { applyTruckRules, newTruckSchema, serviceDateProblems, TRUCK_MESSAGES, truckFlags, truckSchema } from "../domain/trucks";
+import { leavesShopWithoutPlace } from "../domain/locations";
 import { readInBatches } from "../lib/cursor.server";
 import type { Database, Queryable } from "../lib/db.server";
 import { paging } from "../lib/paging";
@@ -89,6 +90,11 @@ export async function updateTruck(
   const value = parseInput(truckSchema, options.keepOmitted ? overStored(publicTruck(current), input, TRUCK_FIELD_GROUPS) : input);
   const [dateProblem] = serviceDateProblems(value, current);
   if (dateProblem) throw new ServiceError(400, dateProblem.message, dateProblem.field);
+  // The form always sends its status; the API leaving in_shop and status out keeps the Shop rule.
+  const wantsShop = truckFlags(value).inShop || (options.keepOmitted === true && !names(input, "in_shop") && !names(input, "status"));
+  if (leavesShopWithoutPlace(current, wantsShop, value.truck_location)) {
+    throw new ServiceError(400, TRUCK_MESSAGES.leavingShop, "truck_location");
+  }
   const fields = await prepareTruck(ctx, current.accountId, value);
   return write(ctx, async (tx, effects) => {
     const [before] = await tx.select().from(trucks).where(eq(trucks.id, id)).for("update");

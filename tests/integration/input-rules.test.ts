@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerAssignments, trailerLocationHistory, trailers, trucks, users, yards } from "../../db/schema";
-import { trailerFormValues } from "../../app/domain/trailers";
+import { TRAILER_MESSAGES, trailerFormValues } from "../../app/domain/trailers";
 import { TRUCK_MESSAGES, truckFormValues } from "../../app/domain/trucks";
 import { assigneeValue } from "../../app/services/assignees.server";
 import { moveSummary } from "../../app/services/move-panel.server";
@@ -122,6 +122,64 @@ describe("PUT semantics", () => {
       trailerLocation: "Yard A",
       inShop: false,
     });
+  });
+
+  it("unticking Shop while the location reads Shop asks where the trailer goes; the API leaving in_shop out keeps the Shop rule", async () => {
+    const trailer = await fullTrailer("SHOP-1", "Shop");
+    expect(trailer.inShop).toBe(true);
+    // The form with Shop unticked (an unticked box sends nothing) and the location still reading Shop.
+    const { in_shop: _ticked, ...unticked } = trailerFormValues(trailer, "");
+    expect(await refusal(updateTrailer(admin, trailer.id, unticked))).toEqual({
+      status: 400,
+      errors: [TRAILER_MESSAGES.leavingShop],
+      field: "trailer_location",
+    });
+    expect((await getTrailer(admin, trailer.id)).inShop).toBe(true);
+    // Given somewhere to go, it leaves the Shop.
+    expect(await updateTrailer(admin, trailer.id, { ...unticked, trailer_location: "Yard B" })).toMatchObject({
+      trailerLocation: "Yard B",
+      inShop: false,
+    });
+    // Choosing the Shop location for a trailer not in the Shop ticks Shop (the spec's rule), unticked box or not.
+    expect(await updateTrailer(admin, trailer.id, { ...unticked, trailer_location: "Shop" })).toMatchObject({ inShop: true });
+    // The API: naming only the Shop location keeps it in the Shop; in_shop false needs another location.
+    expect(await updateTrailer(admin, trailer.id, { trailer_location: "Shop" }, { keepOmitted: true })).toMatchObject({ inShop: true });
+    expect(await refusal(updateTrailer(admin, trailer.id, { in_shop: false }, { keepOmitted: true }))).toMatchObject({
+      status: 400,
+      field: "trailer_location",
+    });
+    expect(await refusal(updateTrailer(admin, trailer.id, { in_shop: false, trailer_location: "Shop" }, { keepOmitted: true }))).toEqual({
+      status: 400,
+      errors: [TRAILER_MESSAGES.leavingShop],
+      field: "trailer_location",
+    });
+  });
+
+  it("a truck in the Shop given another status with the location still Shop is asked where it goes", async () => {
+    const truck = await createTruck(admin, {
+      account_id: accountId,
+      truck_number: "SHOP-T1",
+      truck_location: "Shop",
+      license_plate: "P",
+      license_state: "MA",
+      type: "boxtruck",
+      year: 2021,
+      make: "Volvo",
+      model: "VNL",
+    });
+    expect(truck.inShop).toBe(true);
+    const form = { ...truckFormValues(truck, ""), status: "available" };
+    expect(await refusal(updateTruck(admin, truck.id, form))).toEqual({
+      status: 400,
+      errors: [TRUCK_MESSAGES.leavingShop],
+      field: "truck_location",
+    });
+    expect(await updateTruck(admin, truck.id, { ...form, truck_location: "Yard A" })).toMatchObject({
+      truckLocation: "Yard A",
+      inShop: false,
+    });
+    // Choosing the Shop location for a truck not in the Shop puts it there (the spec's rule).
+    expect(await updateTruck(admin, truck.id, { ...form, truck_location: "Shop" })).toMatchObject({ inShop: true });
   });
 
   it("round-trips trucks, buildings and yards", async () => {

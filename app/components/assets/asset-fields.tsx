@@ -84,6 +84,8 @@ export function useShopLocation(defaults: { location?: string; inShop?: string }
     tickShop(checked: boolean) {
       setInShop(checked);
       if (checked) setLocation(SHOP);
+      // Unticked while it reads Shop: the asset is leaving the Shop, and the form asks where to.
+      else if (location.trim().toLowerCase() === SHOP.toLowerCase()) setLocation("");
     },
   };
 }

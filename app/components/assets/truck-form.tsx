@@ -65,6 +65,8 @@ export function TruckForm({
           onChange={(value) => {
             setStatus(value);
             if (value === "shop") place.setLocation(SHOP);
+            // Another status while it reads Shop: the truck is leaving the Shop, and the form asks where to.
+            else if (place.location.trim().toLowerCase() === SHOP.toLowerCase()) place.setLocation("");
           }}
         />
       ) : (

@@ -164,6 +164,9 @@ test("an admin's Add New Trailer: the account's choices, Shop and the Shop locat
   await expect(shop).not.toBeChecked();
   await shop.check();
   await expect(location).toHaveValue("Shop");
+  // Unticked while it reads Shop: the trailer is leaving the Shop, and the form asks where to.
+  await shop.uncheck();
+  await expect(location).toHaveValue("");
 
   const state = page.getByLabel("License State");
   await expect(page.locator(`datalist[id="${await state.getAttribute("list")}"] option[value="MA"]`)).toHaveText("Massachusetts");

@@ -5,6 +5,7 @@ import * as build from "./build/server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { CSRF_COOKIE, verifyCsrf } from "./app/lib/csrf.server";
 import { isDatabaseUnavailable } from "./app/lib/db.server";
+import { withEtag } from "./app/lib/etag.server";
 import { applyResponseHeaders } from "./app/lib/headers.server";
 import { handleRoomRequest } from "./app/lib/realtime.server";
 import { withinBodyLimit } from "./app/lib/request-limits.server";
@@ -67,7 +68,7 @@ export default {
       if (refused) return answer(refused);
       const response = await handleRemixRequest(request, context);
       if (response.status === 500 && context.databaseUnavailable) return answer(unavailableInsteadOf(response, request));
-      return answer(response, await csrfCookieToSet(response, context));
+      return answer(await withEtag(request, response), await csrfCookieToSet(response, context));
     } catch (error) {
       // The session the CSRF check needed could not be read: context.session() threw its 503.
       if ((error instanceof Response && error.status === 503) || isDatabaseUnavailable(error)) {

@@ -10,7 +10,7 @@ import {
 } from "~/domain/auth";
 import type { RealtimeEvent } from "~/domain/realtime-events";
 import { apiFetch } from "~/lib/api-client";
-import { emitRealtimeEvent, setSocketConnected } from "~/lib/realtime-client";
+import { emitRealtimeEvent } from "~/lib/realtime-client";
 import { BlockingDialog, buttonStyles } from "./ui/modal";
 
 type Ended = "invalidated" | "timeout" | "ended";
@@ -116,9 +116,7 @@ export function SessionManager({ id, timeoutHours, room, idleMs }: { id: number;
       reconnectionDelayGrowFactor: 1.5,
       maxRetries: 5,
     });
-    socket.addEventListener("open", () => setSocketConnected(true));
     socket.addEventListener("close", (event: CloseEvent) => {
-      setSocketConnected(false);
       if (event.code === SESSION_ENDED_CLOSE_CODE) socket.close();
     });
     socket.addEventListener("message", (message: MessageEvent) => {
@@ -137,10 +135,7 @@ export function SessionManager({ id, timeoutHours, room, idleMs }: { id: number;
       }
       emitRealtimeEvent(event);
     });
-    return () => {
-      socket.close();
-      setSocketConnected(false);
-    };
+    return () => socket.close();
   }, [id, room, ended]);
 
   return (

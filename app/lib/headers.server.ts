@@ -26,11 +26,13 @@ export function applySecurityHeaders(request: Request, headers: Headers, nonce: 
 /**
  * Headers of every answer the Worker gives: pages, Remix data requests, `/api` JSON and the
  * Worker's own refusals (static files are served before the Worker runs). Each holds one user's
- * live data (a signup answer even holds a temporary password), so no cache keeps it, and no
- * browser second-guesses its Content-Type. A 503 says when to come back.
+ * live data (a signup answer even holds a temporary password), so no shared cache keeps it, and
+ * no browser second-guesses its Content-Type. An answer with an ETag (what a page polls:
+ * withEtag) is kept by the user's own browser only to be asked about again (`If-None-Match`),
+ * never reused unasked; every other answer is kept nowhere. A 503 says when to come back.
  */
 export function applyResponseHeaders(headers: Headers, status: number): void {
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", headers.has("ETag") && (status === 200 || status === 304) ? "private, no-cache" : "no-store");
   headers.set("X-Content-Type-Options", "nosniff");
   if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
 }

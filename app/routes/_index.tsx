@@ -15,9 +15,11 @@ import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { canEditAssets, canPrintReports, ROLE_LABEL, type RoleFlags } from "~/domain/roles";
 import { findRouteRule, pageAccess } from "~/domain/route-access";
 import { pageRoute } from "~/lib/answers.server";
+import { keepPageAfterFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { movePanelFor } from "~/lib/move-forms.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
+import { dashboardPollMs } from "~/domain/polling";
 import { accountDashboard } from "~/services/dashboard.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -56,7 +58,7 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { view, account, isAdmin } = data;
-  useLiveRevalidation((event) => "account_id" in event && event.account_id === account?.id, 30_000);
+  useLiveRevalidation((event) => "account_id" in event && event.account_id === account?.id, dashboardPollMs(view.tab));
   return (
     <section>
       {isAdmin ? <AccountSelector accounts={data.accounts} view={view} /> : null}
@@ -104,6 +106,9 @@ export default function Dashboard() {
     </section>
   );
 }
+
+/** A move form that failed leaves the page as it was (see `keepPageAfterFailure`). */
+export const shouldRevalidate = keepPageAfterFailure;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -8,11 +8,14 @@ import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import type { AnalyticsPeriod } from "~/domain/analytics";
 import { moveViewerOf } from "~/domain/moves";
+import { SEARCH_PARAM, searchTextOf } from "~/domain/search";
 import { canEditAssets } from "~/domain/roles";
 import { pageRoute } from "~/lib/answers.server";
+import { keepPageAfterFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { movePanelFor, viewerTimeZone } from "~/lib/move-forms.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
+import { POLL_MS } from "~/domain/polling";
 import { accountChoices, accountSummaries } from "~/services/accounts.server";
 import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
 import { listCompanies } from "~/services/companies.server";
@@ -20,27 +23,32 @@ import { listCompanies } from "~/services/companies.server";
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Yardline" }];
 
 /**
- * `/admin/dashboard?company=&account=&period=`: every account's moves; the company selector and
+ * `/admin/dashboard?company=&account=&period=&q=`: every account's moves; the company selector and
  * its accounts' cards; the Moves Summary and Location Analytics of the company, or of the account
- * chosen, for the period.
+ * chosen, for the period. The header's search (`q`) narrows the account cards (account or company
+ * name) and the Move Status lists; the analytics stay those of the company or account chosen.
  */
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { user, ctx } = await requirePage(request, context);
-  const query = analyticsQueryOf(new URL(request.url).searchParams, viewerTimeZone(request));
+  const params = new URL(request.url).searchParams;
+  const query = analyticsQueryOf(params, viewerTimeZone(request));
+  const search = searchTextOf(params);
   const [companies, accounts, choices, moves] = await Promise.all([
     listCompanies(ctx),
-    accountSummaries(ctx, query.companyId),
+    accountSummaries(ctx, query.companyId, search),
     accountChoices(ctx),
     movePanelFor(request, ctx, null),
   ]);
-  // An account outside the chosen company is not chosen.
-  const account = accounts.find((row) => row.id === query.accountId) ?? null;
+  // An account outside the chosen company is not chosen; one the search hides from the cards still is.
+  const chosen = (rows: typeof accounts) => rows.find((row) => row.id === query.accountId) ?? null;
+  const account = chosen(accounts) ?? (search && query.accountId !== null ? chosen(await accountSummaries(ctx, query.companyId)) : null);
   const analytics = await adminAnalytics(ctx, { ...query, accountId: account?.id ?? null });
   return data(
     {
       companies: companies.map((company) => ({ id: company.id, name: company.company_name })),
       accounts,
       account,
+      search,
       analytics,
       timeZone: query.timeZone,
       choices: choices ?? [],
@@ -52,17 +60,18 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   );
 });
 
-function hrefOf(state: { company: number | null; account: number | null; period: AnalyticsPeriod }): string {
+function hrefOf(state: { company: number | null; account: number | null; period: AnalyticsPeriod; search: string }): string {
   const params = new URLSearchParams();
   if (state.company !== null) params.set("company", String(state.company));
   if (state.account !== null) params.set("account", String(state.account));
   if (state.period !== "today") params.set("period", state.period);
+  if (state.search) params.set(SEARCH_PARAM, state.search);
   const text = params.toString();
   return text ? `/admin/dashboard?${text}` : "/admin/dashboard";
 }
 
 export default function AdminDashboard() {
-  const { companies, accounts, account, analytics, timeZone, choices, viewer, moves, canUpload } = useLoaderData<typeof loader>();
+  const { companies, accounts, account, search, analytics, timeZone, choices, viewer, moves, canUpload } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const company = analytics.company_id;
   const shown = new Set(accounts.map((row) => row.id));
@@ -73,7 +82,7 @@ export default function AdminDashboard() {
       event.type === "trailer_location_updated" &&
       (company === null || shown.has(event.account_id)) &&
       (account === null || event.account_id === account.id),
-    60_000,
+    POLL_MS.other,
   );
   const scope = account ? account.accountName : company === null ? "All Companies" : companies.find((row) => row.id === company)?.name;
   return (
@@ -94,6 +103,7 @@ export default function AdminDashboard() {
         onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
       >
         {analytics.period !== "today" ? <input type="hidden" name="period" value={analytics.period} /> : null}
+        {search ? <input type="hidden" name={SEARCH_PARAM} value={search} /> : null}
         <label className="block min-w-64 text-sm font-medium">
           Company
           <select name="company" defaultValue={company ?? ""} className={inputStyles}>
@@ -112,6 +122,14 @@ export default function AdminDashboard() {
         </noscript>
       </Form>
 
+      {search ? (
+        <p className="text-sm text-slate-700" role="status">
+          {accounts.length
+            ? `${accounts.length} ${accounts.length === 1 ? "account matches" : "accounts match"} "${search}".`
+            : "No accounts match your search."}{" "}
+          The search narrows the account cards and the Move Status lists; the analytics below cover {scope}.
+        </p>
+      ) : null}
       <ul aria-label="Accounts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {accounts.map((row) => {
           const chosen = row.id === account?.id;
@@ -123,7 +141,7 @@ export default function AdminDashboard() {
               <p className="text-xs uppercase tracking-wide text-slate-500">{row.companyName}</p>
               <h2 className="font-semibold">
                 <Link
-                  to={hrefOf({ company, account: chosen ? null : row.id, period: analytics.period })}
+                  to={hrefOf({ company, account: chosen ? null : row.id, period: analytics.period, search })}
                   preventScrollReset
                   aria-current={chosen ? "true" : undefined}
                   className="underline-offset-2 hover:underline"
@@ -171,7 +189,7 @@ export default function AdminDashboard() {
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold">Analytics · {scope}</h2>
-        <PeriodSwitch period={analytics.period} hrefOf={(period) => hrefOf({ company, account: account?.id ?? null, period })} />
+        <PeriodSwitch period={analytics.period} hrefOf={(period) => hrefOf({ company, account: account?.id ?? null, period, search })} />
       </div>
       <MovesSummaryPanel analytics={analytics} />
       <LocationAnalyticsPanel analytics={analytics} timeZone={timeZone} />
@@ -187,6 +205,9 @@ export default function AdminDashboard() {
     </section>
   );
 }
+
+/** A move form that failed leaves the page as it was (see `keepPageAfterFailure`). */
+export const shouldRevalidate = keepPageAfterFailure;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

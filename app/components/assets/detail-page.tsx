@@ -7,6 +7,7 @@ import { recordHistoryHref } from "~/domain/audit";
 import { concernsAsset } from "~/domain/realtime-events";
 import { PLACE_PAGES, type PlaceDetailView, type PlaceKind } from "~/domain/places";
 import { useLiveRevalidation } from "~/lib/realtime-client";
+import { assetPollMs, POLL_MS } from "~/domain/polling";
 
 /**
  * The detail page of a building or yard, from its loader's PlaceDetailView: its fields, Back,
@@ -16,7 +17,7 @@ export function PlaceDetailPage({ kind }: { kind: PlaceKind }) {
   const { id, title, rows, can } = useLoaderData<PlaceDetailView>();
   const actionData = useActionData<{ errors?: string[] }>();
   const page = PLACE_PAGES[kind];
-  useLiveRevalidation((event) => event.type === "account_data_changed" && event.what === kind && event.id === id, 30_000);
+  useLiveRevalidation((event) => event.type === "account_data_changed" && event.what === kind && event.id === id, POLL_MS.other);
   return (
     <section className="mx-auto max-w-xl space-y-4">
       <h1 className="text-2xl font-semibold">{title}</h1>
@@ -90,8 +91,6 @@ export interface AssetPageFrame {
 }
 
 /** How often an open page reloads while its socket is down: trailers every 30 s, trucks every 5 minutes. */
-const REFRESH_MS = { trailer: 30_000, truck: 300_000 };
-
 /**
  * The page of one trailer or truck: its heading, a refused delete's reasons, its fields
  * (`children`), Back / Update / Delete and its location history; it follows the asset's events live.
@@ -106,7 +105,7 @@ export function AssetDetailPage({
   children: React.ReactNode;
 }) {
   const { kind, id, can } = page;
-  useLiveRevalidation((event) => concernsAsset(event, kind, id), REFRESH_MS[kind]);
+  useLiveRevalidation((event) => concernsAsset(event, kind, id), assetPollMs(kind));
   return (
     <section className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold">{page.title}</h1>

@@ -24,6 +24,11 @@ echo "[test] unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest.json
 echo "[test] build"
 npx remix vite:build >/dev/null
+echo "[test] production bundles (wrangler deploy --dry-run, each environment)"
+for env in us eu; do
+  echo -n "  $env: "
+  npx wrangler deploy --dry-run --env "$env" --outdir ".cache/deploy-$env" 2>&1 | grep "Total Upload"
+done
 echo "[test] end-to-end tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
 

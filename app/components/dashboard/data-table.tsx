@@ -4,7 +4,7 @@ import { viewHref, type DashboardView } from "~/domain/dashboard";
 
 export interface Column<Row> {
   heading: string;
-  /** The cell's classes beside its padding. */
+  /** The cell's classes beside its padding (the table's). */
   className?: string;
   cell: (row: Row) => React.ReactNode;
   /** The sort column the heading toggles, for a sortable table. */
@@ -50,7 +50,8 @@ export function DataTable<Row extends { id: number }>({
   const navigate = useNavigate();
   return (
     <Table
-      className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}
+      // Cell padding and the clickable rows' look are set once here, not on each of the rows' cells.
+      className={`overflow-x-auto rounded-lg border border-slate-200 bg-white [&_td]:px-3 [&_td]:py-2 ${rowHref ? "[&_tbody>tr:hover]:bg-slate-50 [&_tbody>tr]:cursor-pointer" : ""} ${className}`}
       headings={columns.map((column) => (
         <ColumnHeading key={column.heading} column={column} view={view} />
       ))}
@@ -58,7 +59,7 @@ export function DataTable<Row extends { id: number }>({
       {rows.map((row) => (
         <tr
           key={row.id}
-          className={[rowHref ? "cursor-pointer hover:bg-slate-50" : "", rowClassName?.(row) ?? ""].join(" ").trim() || undefined}
+          className={rowClassName?.(row) || undefined}
           onClick={
             rowHref
               ? (event) => {
@@ -68,7 +69,7 @@ export function DataTable<Row extends { id: number }>({
           }
         >
           {columns.map((column) => (
-            <td key={column.heading} className={`px-3 py-2 ${column.className ?? ""}`}>
+            <td key={column.heading} className={column.className}>
               {column.cell(row)}
             </td>
           ))}

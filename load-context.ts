@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { csrfTokenFor } from "./app/lib/csrf.server";
 import { isDatabaseUnavailable, openDatabase, type Database, type OpenDatabase } from "./app/lib/db.server";
+import type { RequestEvents } from "./app/lib/held-events.server";
 import { roomEvents } from "./app/lib/realtime.server";
 import { readSessionToken, resolveSession, type SessionState } from "./app/lib/session.server";
 import { databaseUnavailable } from "./app/lib/unavailable.server";
-import type { EventSink } from "./app/services/context.server";
 import type { AccountRoom } from "./party/account-room";
 
 /** Bindings and variables of the Worker (wrangler.toml, secrets, `--var`). */
@@ -15,6 +15,10 @@ export interface Env {
   DB_DRIVER?: string;
   /** "1" when the app sits behind Cloudflare, whose `CF-Connecting-IP` header then names the client (sign-in throttling). */
   TRUST_CF_CONNECTING_IP?: string;
+  /** Optional: the support email address the user manual's Contact Us gives. */
+  SUPPORT_EMAIL?: string;
+  /** Optional: the support phone number the user manual's Contact Us gives. */
+  SUPPORT_PHONE?: string;
   AccountRoom: DurableObjectNamespace<AccountRoom>;
 }
 
@@ -23,8 +27,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext };
     /** The request's database, opened on first use and closed after the response. */
     db(): Database;
-    /** Where the request's committed writes send their realtime events and socket closes. */
-    events: EventSink;
+    /** Where the request's committed writes send their realtime events and socket closes (sent once the response is). */
+    events: RequestEvents;
     /** The state of the request's session cookie, resolved once per request. */
     session(): Promise<SessionState>;
     /** The CSRF token this request's page must send back, resolved once per request. */

@@ -7,6 +7,7 @@ import { CSRF_COOKIE, verifyCsrf } from "./app/lib/csrf.server";
 import { isDatabaseUnavailable } from "./app/lib/db.server";
 import { withEtag } from "./app/lib/etag.server";
 import { applyResponseHeaders } from "./app/lib/headers.server";
+import { afterSending } from "./app/lib/held-events.server";
 import { handleRoomRequest } from "./app/lib/realtime.server";
 import { withinBodyLimit } from "./app/lib/request-limits.server";
 import { databaseUnavailablePage, isDataRequest } from "./app/lib/unavailable.server";
@@ -57,6 +58,23 @@ async function roomRequest(request: Request, env: Env): Promise<Response> {
   }
 }
 
+/** The Worker's answer to a request for a page, data or the API (everything but the rooms). */
+async function respond(request: Request, context: AppLoadContext): Promise<Response> {
+  try {
+    const refused = await verifyCsrf(request, context);
+    if (refused) return answer(refused);
+    const response = await handleRemixRequest(request, context);
+    if (response.status === 500 && context.databaseUnavailable) return answer(unavailableInsteadOf(response, request));
+    return answer(await withEtag(request, response), await csrfCookieToSet(response, context));
+  } catch (error) {
+    // The session the CSRF check needed could not be read: context.session() threw its 503.
+    if ((error instanceof Response && error.status === 503) || isDatabaseUnavailable(error)) {
+      return answer(databaseUnavailablePage(request));
+    }
+    return answer(unexpected(error));
+  }
+}
+
 export default {
   async fetch(received: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     if (new URL(received.url).pathname.startsWith("/parties/")) return roomRequest(received, env);
@@ -64,17 +82,11 @@ export default {
     if (request instanceof Response) return answer(request);
     const { context, release } = getLoadContext(request, env, ctx);
     try {
-      const refused = await verifyCsrf(request, context);
-      if (refused) return answer(refused);
-      const response = await handleRemixRequest(request, context);
-      if (response.status === 500 && context.databaseUnavailable) return answer(unavailableInsteadOf(response, request));
-      return answer(await withEtag(request, response), await csrfCookieToSet(response, context));
-    } catch (error) {
-      // The session the CSRF check needed could not be read: context.session() threw its 503.
-      if ((error instanceof Response && error.status === 503) || isDatabaseUnavailable(error)) {
-        return answer(databaseUnavailablePage(request));
-      }
-      return answer(unexpected(error));
+      const response = await respond(request, context);
+      // The realtime events of the request's writes leave once its answer has.
+      if (context.events.holding()) return afterSending(response, () => context.events.release());
+      context.events.release();
+      return response;
     } finally {
       ctx.waitUntil(release());
     }

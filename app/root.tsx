@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppHeader } from "./components/app-header";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { keepPageAfterFailure } from "./lib/failed-actions";
+import { isLiveReload } from "./lib/realtime-client";
 import { SessionManager } from "./components/session-manager";
 import { socketRoomOf } from "./domain/realtime-events";
 import stylesheet from "./tailwind.css?url";
@@ -40,6 +42,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
       : null,
   };
 }
+
+/**
+ * A live reload or poll (the same address, no form) asks for the page's own data only: who is
+ * signed in, the CSRF token and the session's timer change only by navigating or a form. After a
+ * failed form nothing reloads (keepPageAfterFailure).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isLiveReload() && args.formMethod === undefined && args.currentUrl.href === args.nextUrl.href ? false : keepPageAfterFailure(args);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError, type ErrorResponse } from "@remix-run/react";
 import { buttonStyles } from "~/components/ui/modal";
+import { failureKind, loadFailureMessage } from "~/domain/failures";
 
 type StatusHandler = (info: { error: ErrorResponse; message: string }) => React.ReactNode;
 
@@ -23,8 +24,46 @@ export function RefusalView({ message, backTo = "/", backLabel = "Back" }: { mes
 }
 
 /**
- * The error boundary of every route: a thrown response is shown by its status's handler (a
- * missing record: its "… not found" message and a way back), anything else as an unexpected error.
+ * A page whose data failed to load: the page's own message (`loadFailureMessage`: "Failed to
+ * fetch trailers" on the Trailers tab, …), the reason when the server gave one, and Retry, which
+ * loads the page's data again (the page's address again before its script runs). The header
+ * stays, so the user can go elsewhere.
+ */
+export function LoadFailureView({ error }: { error: unknown }) {
+  const { pathname, search } = useLocation();
+  const revalidator = useRevalidator();
+  const params = new URLSearchParams(search);
+  const failure = failureKind(error);
+  const retrying = revalidator.state === "loading";
+  return (
+    <section role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-white p-6">
+      <h1 className="text-xl font-semibold text-red-800">{loadFailureMessage(pathname, params)}</h1>
+      {failure.kind === "server" && failure.reason ? <p className="mt-2 text-slate-700">{failure.reason}</p> : null}
+      {failure.kind === "unreachable" ? <p className="mt-2 text-slate-700">The server could not be reached.</p> : null}
+      <form
+        method="get"
+        action={pathname}
+        className="mt-4 flex flex-wrap gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (revalidator.state === "idle") revalidator.revalidate();
+        }}
+      >
+        {[...params].map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className={buttonStyles.primary} disabled={retrying}>
+          {retrying ? "Retrying..." : "Retry"}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * The error boundary of every route: a refusal (4xx) is shown by its status's handler (a missing
+ * record: its "… not found" message and a way back); a server error or a failed request, by the
+ * page's failure message with Retry — never a stack or a raw status.
  */
 export function GeneralErrorBoundary({
   statusHandlers,
@@ -35,16 +74,8 @@ export function GeneralErrorBoundary({
 }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
-    const handler = statusHandlers?.[error.status] ?? defaultStatusHandler;
-    return <>{handler({ error, message: messageOf(error) })}</>;
+    const handler = statusHandlers?.[error.status] ?? (error.status >= 500 ? null : defaultStatusHandler);
+    if (handler) return <>{handler({ error, message: messageOf(error) })}</>;
   }
-  return (
-    <section role="alert" className="mx-auto max-w-lg rounded-lg border border-red-200 bg-white p-6 shadow-sm">
-      <h1 className="text-lg font-semibold text-red-700">Something went wrong</h1>
-      <p className="mt-2 text-slate-700">An unexpected error occurred. Please try again.</p>
-      <a href="/" className="mt-4 inline-block text-brand-600 underline">
-        Back to the dashboard
-      </a>
-    </section>
-  );
+  return <LoadFailureView error={error} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageAccess, ROUTE_RULES } from "./route-access";
+import { findRouteRule, pageAccess, PUBLIC_GUIDE_PATH, PUBLIC_PAGES, ROUTE_RULES } from "./route-access";
 import { flagsFor, ROLES, type Role } from "./roles";
 
 /** The route tables of both spec documents, role by role: true = allowed, else the redirect. */
@@ -53,6 +53,11 @@ describe("route access", () => {
 
   it("an unknown path sends everyone to /login", () => {
     for (const role of ROLES) expect(pageAccess("/no/such/page", flagsFor(role))).toEqual({ allowed: false, redirectTo: "/login" });
+  });
+
+  it("the public pages (sign-in and the guide) are outside the route table, which guards signed-in pages only", () => {
+    expect(PUBLIC_PAGES).toEqual(["/login", PUBLIC_GUIDE_PATH]);
+    for (const path of PUBLIC_PAGES) expect(findRouteRule(path), path).toBeUndefined();
   });
 
   it("a trailing slash does not change the answer", () => {

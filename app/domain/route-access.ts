@@ -3,8 +3,8 @@ import { canEditUser } from "./users";
 
 /**
  * Who may open each page of the product (the route tables of both spec documents), and where
- * everyone else is sent. Signed-out visitors always go to /login; paths not listed here, and
- * unknown paths, go to /login too (app/routes/$.tsx).
+ * everyone else is sent. Signed-out visitors go to /login from every page but the public ones
+ * (`PUBLIC_PAGES`); paths not listed here, and unknown paths, go to /login too (app/routes/$.tsx).
  */
 export interface RouteRule {
   pattern: RegExp;
@@ -15,6 +15,17 @@ export interface RouteRule {
   /** Where a signed-in user without access is sent. */
   otherwise: "/" | "/login";
 }
+
+/** The user manual, for every signed-in user. */
+export const MANUAL_PATH = "/how-to";
+/** The manual's General Guide for signed-out visitors; a signed-in visitor is sent on to the manual. */
+export const PUBLIC_GUIDE_PATH = "/guide";
+
+/**
+ * Pages a signed-out visitor may open: their loaders do not call `requirePage`, and none of them is
+ * in the route table. The sign-in page sends a signed-in visitor home, the public guide to the manual.
+ */
+export const PUBLIC_PAGES: readonly string[] = ["/login", PUBLIC_GUIDE_PATH];
 
 const ADMIN = ["admin"] as const;
 /** The pages that add or change trailers, trucks, yards and buildings: the roles `canEditAssets` allows, as the services do. */
@@ -40,7 +51,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule("/admin/dashboard", "/admin/dashboard", ADMIN, "/"),
   rule("/audit-logs", "/audit-logs", ADMIN, "/login"),
   rule("/settings", "/settings", ADMIN, "/"),
-  rule("/how-to", "/how-to", null),
+  rule(MANUAL_PATH, MANUAL_PATH, null),
   rule("/companies", "/companies", null),
   rule("/companies/new", "/companies/new", ADMIN, "/"),
   rule(`/companies/${id}/edit`, "/companies/1/edit", ADMIN, "/"),

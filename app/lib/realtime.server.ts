@@ -2,8 +2,9 @@ import { getServerByName, routePartykitRequest } from "partyserver";
 import type { Env } from "../../load-context";
 import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../../party/account-room";
 import { ALL_ACCOUNTS_ROOM, socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
-import type { AfterCommit, EventSink } from "../services/context.server";
+import type { AfterCommit } from "../services/context.server";
 import { openDatabase } from "./db.server";
+import { heldEvents, type RequestEvents } from "./held-events.server";
 import { readSessionToken, resolveSession } from "./session.server";
 
 /**
@@ -55,18 +56,9 @@ async function deliver(env: Env, effect: AfterCommit): Promise<void> {
 }
 
 /**
- * The Worker's event sink: what a committed write queued goes to the rooms after the response
- * (`waitUntil`), so no request waits for the fan-out.
+ * The Worker's event sink: what a committed write queued goes to the rooms once the request's
+ * response is on its way (see heldEvents).
  */
-export function roomEvents(env: Env, ctx: ExecutionContext): EventSink {
-  return {
-    send(effects) {
-      ctx.waitUntil(
-        Promise.all(effects.map((effect) => deliver(env, effect))).then(
-          () => undefined,
-          (error) => console.error("delivering realtime events", error),
-        ),
-      );
-    },
-  };
+export function roomEvents(env: Env, ctx: ExecutionContext): RequestEvents {
+  return heldEvents((effect) => deliver(env, effect), ctx);
 }

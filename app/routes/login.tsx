@@ -11,6 +11,7 @@ import { FieldErrors, InputField } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import { OtherSessionDialog } from "~/components/other-session-dialog";
 import { MESSAGES, REPLACE_OTHER_SESSION, loginSchema, type SessionInfo } from "~/domain/auth";
+import { PUBLIC_GUIDE_PATH } from "~/domain/route-access";
 import { clientOf, pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "~/lib/auth-responses.server";
 import { homeOf } from "~/lib/guards.server";
 import { logIn, logInReplacingOther, sessionInfo, type LoginOutcome } from "~/services/auth.server";
@@ -161,7 +162,7 @@ export default function LoginPage() {
       </Form>
       <OtherSessionDialog other={other} onCancel={() => setCancelled(actionData ?? null)} busy={Boolean(submitting)} />
       <p className="mt-4 text-center text-xs text-slate-500">
-        <Link to="/how-to" className="underline">
+        <Link to={PUBLIC_GUIDE_PATH} className="underline">
           User Manual
         </Link>
       </p>

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { moveDoneMessage } from "~/domain/move-forms";
-import { MOVE_ACTIONS } from "~/domain/moves";
+import { MOVE_ACTIONS, MOVE_MESSAGES } from "~/domain/moves";
+import { orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { answerMoveForm } from "~/lib/move-forms.server";
 import { transitionMove } from "~/services/moves.server";
@@ -17,6 +19,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const move = await transitionMove(ctx, Number(params.id), action);
     return { notice: moveDoneMessage(move, action), open: move.state };
   });
+}
+
+/**
+ * With the page's script: a refusal comes back with the server's message; a request that failed
+ * (a server error, no answer) says "Error: Failed to accept the move" (finish, cancel), and the
+ * buttons stay for another try.
+ */
+export async function clientAction({ params, serverAction }: ClientActionFunctionArgs) {
+  const verb = MOVE_ACTIONS.find((name) => name === params.action) ?? "accept";
+  return orFailure(() => serverAction<typeof action>(), { server: MOVE_MESSAGES.actionFailed(verb) });
 }
 
 /** Nothing to show here: the buttons live on the dashboards. */

@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { createMoveRequest, moveDoneMessage, MOVE_FORM, moveDraftOf } from "~/domain/move-forms";
+import { MOVE_MESSAGES, type CreateMoveChoices } from "~/domain/moves";
 import { pageRoute } from "~/lib/answers.server";
+import { orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { answerMoveForm, backToDraft } from "~/lib/move-forms.server";
 import { createMoveChoices } from "~/services/move-panel.server";
@@ -28,4 +31,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async () => ({ notice: moveDoneMessage(await createMove(ctx, createMoveRequest(draft)), "request"), open: "requested" }),
     draft,
   );
+}
+
+/** Create Move's choices as the open form asks for them; when they fail to load, "Failed to load available trailers" (the form offers Retry). */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  return orFailure(() => serverLoader<CreateMoveChoices | null>(), { server: MOVE_MESSAGES.loadTrailersFailed });
+}
+
+/** A move the server failed to create (a server error, no answer): "Failed to create move", the form kept as filled in. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return orFailure(() => serverAction<typeof action>(), { server: MOVE_MESSAGES.createFailed });
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,7 +14,9 @@ import {
   formatHoursAndMinutes,
   timeoutSchema,
 } from "~/domain/auth";
+import { FAILURE_MESSAGES } from "~/domain/failures";
 import { pageRoute, replyTo } from "~/lib/answers.server";
+import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
 
@@ -35,6 +37,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** A save that failed (the server's error, or no answer) says so under the field, which keeps what was typed. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return orFailure(() => serverAction<typeof action>(), {
+    server: FAILURE_MESSAGES.saveSettings,
+    unreachable: FAILURE_MESSAGES.saveSettingsUnexpected,
+  });
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
+
 const RECOMMENDATIONS = [
   ["2-4 hours", "High security"],
   ["4-8 hours", "Balanced"],
@@ -44,11 +56,12 @@ const RECOMMENDATIONS = [
 
 export default function Settings() {
   const { timeoutHours } = useLoaderData<typeof loader>();
-  const actionData = useActionData<SubmissionResult<string[]> | { saved: true }>();
+  const actionData = useActionData<SubmissionResult<string[]> | { saved: true } | ActionFailure>();
+  const failure = isActionFailure(actionData) ? actionData.error : null;
   const navigation = useNavigation();
   const [showSaved, setShowSaved] = useState(false);
   const [form, fields] = useForm({
-    lastResult: actionData && "saved" in actionData ? undefined : actionData,
+    lastResult: !actionData || "saved" in actionData || isActionFailure(actionData) ? undefined : actionData,
     defaultValue: { timeout_hours: String(timeoutHours) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: timeoutSchema }),
     shouldRevalidate: "onInput",
@@ -86,6 +99,11 @@ export default function Settings() {
           <p id={fields.timeout_hours.errorId} className="text-sm text-red-700">
             {fields.timeout_hours.errors ?? form.errors}
           </p>
+          {failure && navigation.state === "idle" ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+              {failure}
+            </p>
+          ) : null}
           {showSaved ? (
             <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
               {MESSAGES.timeoutUpdated}

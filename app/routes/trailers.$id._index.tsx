@@ -1,11 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Table } from "~/components/ui/table";
 import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
+import { FAILURE_MESSAGES } from "~/domain/failures";
 import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
+import { keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailers.server";
@@ -64,6 +66,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect("/");
   });
 }
+
+/** A delete that failed (a server error, no answer) is listed like a refusal: "An error occurred while deleting the trailer." */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return orFailure(() => serverAction<typeof action>(), { server: FAILURE_MESSAGES.deleteTrailer });
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function TrailerDetail() {
   const { trailer, page, assignments } = useLoaderData<typeof loader>();

@@ -1,10 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { typeLabel, vehicleStatus } from "~/domain/assets";
+import { FAILURE_MESSAGES } from "~/domain/failures";
 import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
+import { keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { deleteTruck, getTruck } from "~/services/trucks.server";
@@ -79,6 +81,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect("/?tab=trucks");
   });
 }
+
+/** A delete that failed (a server error, no answer) is listed like a refusal: "An error occurred while deleting the truck." */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return orFailure(() => serverAction<typeof action>(), { server: FAILURE_MESSAGES.deleteTruck });
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function TruckDetail() {
   const { truck, page } = useLoaderData<typeof loader>();

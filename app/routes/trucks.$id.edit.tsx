@@ -2,13 +2,19 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { truckFormValues, truckSchema } from "~/domain/trucks";
+import { FAILURE_MESSAGES } from "~/domain/failures";
 import { assetEditLoader, assetSaveAction } from "~/lib/asset-routes.server";
+import { keepPageAfterFailure } from "~/lib/failed-actions";
+import { formClientAction } from "~/lib/failed-forms";
 import { getTruck, updateTruck } from "~/services/trucks.server";
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Truck · Yardline" }];
 export const loader = assetEditLoader(getTruck, (truck) => truck.assignedUserId, truckFormValues);
 export const action = assetSaveAction(truckSchema, (ctx, value, id) => updateTruck(ctx, id, value).then((truck) => `/trucks/${truck.id}`));
+/** An update that failed (a server error, no answer): "Failed to update truck. Please try again." above the form, as typed. */
+export const clientAction = formClientAction(truckSchema, { server: FAILURE_MESSAGES.updateTruck });
+export const shouldRevalidate = keepPageAfterFailure;
 
 /** Update Truck: the status as one radio (Available, Red Tagged, Yellow Tagged, Shop). */
 export default function UpdateTruck() {

@@ -1,13 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
 import { GeneralErrorBoundary, RefusalView } from "~/components/error-boundary";
 import { recordHistoryHref } from "~/domain/audit";
+import { FAILURE_MESSAGES } from "~/domain/failures";
 import { canReadAuditLog } from "~/domain/roles";
 import { canDeactivateUser, canEditUser, canReactivateUser, detailRoleLabel } from "~/domain/users";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
+import { isActionFailure, keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
 
@@ -39,6 +41,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
+/** A change that failed (a server error, no answer) is listed like a refusal: "An error occurred while deactivating the user." (reactivating). */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  const server = intent === "reactivate" ? FAILURE_MESSAGES.reactivateUser : FAILURE_MESSAGES.deactivateUser;
+  return orFailure(() => serverAction<typeof action>(), { server });
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
+
 function formatDate(iso: string) {
   return new Date(iso).toLocaleString();
 }
@@ -69,7 +80,10 @@ export default function UserDetail() {
         </span>
       </div>
       <div className="mt-3">
-        <ErrorSummary errors={actionData?.errors ?? []} heading="The change was refused:" />
+        <ErrorSummary
+          errors={actionData?.errors ?? []}
+          heading={isActionFailure(actionData) ? "The change was not made:" : "The change was refused:"}
+        />
       </div>
       <dl className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
         {rows.map(([label, value]) => (

@@ -11,8 +11,11 @@ import { FieldErrors, InputField } from "~/components/ui/field";
 import { FormActions } from "~/components/ui/form-parts";
 import { RoleRadioGroup } from "~/components/users/role-radio-group";
 import { needsDriverNumber, roleOf, type Role } from "~/domain/roles";
+import { FAILURE_MESSAGES } from "~/domain/failures";
 import { assignableRoles, canEditUser, editUserSchema } from "~/domain/users";
 import { pageRoute, replyTo } from "~/lib/answers.server";
+import { keepPageAfterFailure } from "~/lib/failed-actions";
+import { formClientAction } from "~/lib/failed-forms";
 import { requirePage } from "~/lib/guards.server";
 import { getVisibleUser, updateUser } from "~/services/users.server";
 
@@ -55,6 +58,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     PASSWORDS,
   );
 }
+
+/** An update that failed (a server error, no answer): "Failed to update user" above the form, as typed (passwords aside). */
+export const clientAction = formClientAction(editUserSchema, { server: FAILURE_MESSAGES.updateUser }, PASSWORDS);
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function EditUser() {
   const { user, roles, self } = useLoaderData<typeof loader>();

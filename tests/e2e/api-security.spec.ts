@@ -32,6 +32,7 @@ const BUILT_PAGES = new Set([
   // Create Move's choices (its form posts here too); /moves/1/accept only takes posts: a GET finds nothing.
   "/moves/new",
   "/audit-logs",
+  "/how-to",
 ]);
 
 test("route table × every role (and signed out): each page answers or redirects as the spec says", async ({ newUser, apiAs }) => {

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { inputStyles } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/modal";
 import {
@@ -24,7 +24,8 @@ import {
   type MoveType,
   type MoveViewer,
 } from "~/domain/moves";
-import { CreateMoveLeg } from "./create-move-leg";
+import { isActionFailure, type ActionFailure } from "~/lib/failed-actions";
+import { CreateMoveLeg, LookupFailed, type LookupFailure } from "./create-move-leg";
 import { MoveFormFields, useOutcome } from "./move-form";
 
 type Account = { id: number; accountName: string; companyName: string };
@@ -135,20 +136,28 @@ function CreateMoveForm({
   const [searchParams] = useSearchParams();
   const [draft, setDraft] = useState<MoveDraft>(() => ({ ...moveDraftOf(searchParams), account: choices?.account ?? fixedAccount }));
   const [error, setError] = useState<string | null>(refusal);
-  const lookup = useFetcher<CreateMoveChoices | null>();
+  const lookup = useFetcher<CreateMoveChoices | null | ActionFailure>();
+  const lastLookup = useRef("");
   const create = useFetcher<MoveOutcome>();
   useOutcome(create.data, (outcome) => (outcome.error ? setError(outcome.error) : onCreated(outcome)));
 
   const { account, type, legs } = draft;
-  const known = lookup.data ?? choices;
+  const looked = isActionFailure(lookup.data) ? null : lookup.data;
+  const known = looked ?? choices;
   const current = known && known.account === account ? known : null;
+  // The choices failed to load ("Failed to load available trailers"): Retry asks for them again.
+  const lookupFailure: LookupFailure | null =
+    lookup.state === "idle" && isActionFailure(lookup.data)
+      ? { message: lookup.data.error, retry: () => lookup.load(lastLookup.current) }
+      : null;
 
   const change = (next: MoveDraft, lookUp: boolean) => {
     setDraft(next);
     setError(null);
     if (!lookUp || next.account === null) return;
     const froms = next.legs.map((leg) => ({ ...emptyLeg(), from: leg.from }));
-    lookup.load(`/moves/new?${moveDraftParams({ ...next, legs: froms })}`);
+    lastLookup.current = `/moves/new?${moveDraftParams({ ...next, legs: froms })}`;
+    lookup.load(lastLookup.current);
   };
 
   const chooseType = (next: MoveType) =>
@@ -244,7 +253,11 @@ function CreateMoveForm({
         {account === null ? (
           <p className="text-sm text-slate-600">Select an account to choose locations and trailers.</p>
         ) : !current?.locations ? (
-          <p className="text-sm text-slate-600">Loading locations...</p>
+          lookupFailure ? (
+            <LookupFailed failure={lookupFailure} />
+          ) : (
+            <p className="text-sm text-slate-600">Loading locations...</p>
+          )
         ) : (
           legs.map((leg, index) => (
             <CreateMoveLeg
@@ -257,6 +270,7 @@ function CreateMoveForm({
               toOptions={current.locations!.to}
               trailers={leg.from ? current.trailersAt[leg.from] : undefined}
               takenTrailers={legs.filter((_, i) => i !== index).map((other) => other.trailer)}
+              lookupFailure={lookupFailure}
               onChange={(update) => updateLeg(index, update)}
             />
           ))

@@ -1,6 +1,24 @@
 import { inputStyles } from "~/components/ui/field";
+import { buttonStyles } from "~/components/ui/modal";
 import { legField, type MoveDraftLeg } from "~/domain/move-forms";
 import type { AvailableTrailer, MoveLocations } from "~/domain/moves";
+
+/** Create Move's choices failed to load: the message, and Retry to ask again. */
+export interface LookupFailure {
+  message: string;
+  retry: () => void;
+}
+
+export function LookupFailed({ failure }: { failure: LookupFailure }) {
+  return (
+    <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      <span className="flex-1">{failure.message}</span>
+      <button type="button" className={buttonStyles.secondary} onClick={failure.retry}>
+        Retry
+      </button>
+    </div>
+  );
+}
 
 /**
  * One leg of Create Move: From (locations holding free trailers), To (yards, Shop, doors) and a
@@ -14,6 +32,7 @@ export function CreateMoveLeg({
   toOptions,
   trailers,
   takenTrailers,
+  lookupFailure = null,
   onChange,
 }: {
   index: number;
@@ -23,6 +42,8 @@ export function CreateMoveLeg({
   /** The free trailers at From; undefined while they are being looked up. */
   trailers: AvailableTrailer[] | undefined;
   takenTrailers: string[];
+  /** The free trailers failed to load: said in place of "Loading trailers...", with Retry. */
+  lookupFailure?: LookupFailure | null;
   onChange: (change: Partial<MoveDraftLeg>) => void;
 }) {
   const n = index + 1;
@@ -84,7 +105,11 @@ export function CreateMoveLeg({
             />
           </label>
           {!trailers ? (
-            <p className="mt-2 text-sm text-slate-600">Loading trailers...</p>
+            lookupFailure ? (
+              <LookupFailed failure={lookupFailure} />
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">Loading trailers...</p>
+            )
           ) : !shown.length ? (
             <p className="mt-2 text-sm text-slate-600">No available trailers at {leg.from}.</p>
           ) : (

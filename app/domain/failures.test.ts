@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { FAILURE_MESSAGES, failureKind, failureMessage, LIST_FAILED, loadFailureMessage } from "./failures";
+import { MOVE_MESSAGES } from "./moves";
+
+const at = (pathname: string, search = "") => loadFailureMessage(pathname, new URLSearchParams(search));
+
+/** A thrown response as the page's router holds it. */
+const thrown = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
+
+describe("loadFailureMessage: the message of a page whose data failed to load", () => {
+  it("the dashboard says which list failed, by its tab (Trailers when none is named)", () => {
+    expect(at("/")).toBe("Failed to fetch trailers");
+    expect(at("/", "tab=trailers&status=red")).toBe("Failed to fetch trailers");
+    expect(at("/", "tab=trucks")).toBe("Failed to fetch trucks");
+    expect(at("/", "tab=yards")).toBe("Failed to fetch yards");
+    expect(at("/", "tab=buildings")).toBe("Failed to fetch buildings");
+    expect(at("/", "tab=users&account=3")).toBe("Failed to fetch users");
+    expect(at("/", "tab=nonsense")).toBe(LIST_FAILED.trailers);
+  });
+
+  it("a page with the Move Status panel, Create Move open: its choices failed to load", () => {
+    expect(at("/", "tab=trucks&create_move=1")).toBe(MOVE_MESSAGES.loadTrailersFailed);
+    expect(at("/admin/dashboard", "create_move=1")).toBe("Failed to load available trailers");
+    expect(at("/admin/dashboard")).toBe("Failed to load data. Please try again later.");
+  });
+
+  it("detail pages (and their edit pages) have their own messages", () => {
+    expect(at("/trailers/12")).toBe("Error loading trailer");
+    expect(at("/trailers/12/edit")).toBe("Error loading trailer");
+    expect(at("/trucks/7")).toBe("Failed to load truck details. Please try again.");
+    expect(at("/trucks/7/edit/")).toBe(FAILURE_MESSAGES.truck);
+    expect(at("/users/5")).toBe("Failed to load user details. Please try again.");
+    expect(at("/users/5/edit")).toBe(FAILURE_MESSAGES.user);
+    expect(at("/companies")).toBe("Failed to fetch companies");
+  });
+
+  it("every other page says the general message", () => {
+    for (const path of [
+      "/settings",
+      "/audit-logs",
+      "/buildings/3",
+      "/yards/4/edit",
+      "/trailers/new",
+      "/trailers/bulk-upload",
+      "/nowhere",
+    ]) {
+      expect(at(path)).toBe("Failed to load data. Please try again later.");
+    }
+  });
+});
+
+describe("failureKind: how a request failed", () => {
+  it("no answer: fetch rejects with a TypeError", () => {
+    expect(failureKind(new TypeError("Failed to fetch"))).toEqual({ kind: "unreachable" });
+  });
+
+  it("a refusal (4xx) carries the server's message", () => {
+    expect(failureKind(thrown(403, { message: "Permission denied: nope" }))).toEqual({
+      kind: "refused",
+      message: "Permission denied: nope",
+    });
+    expect(failureKind(thrown(409, { error: "Trailer ACB1 is already in use in another active move" }))).toEqual({
+      kind: "refused",
+      message: "Trailer ACB1 is already in use in another active move",
+    });
+    expect(failureKind(thrown(404, "Move not found"))).toEqual({ kind: "refused", message: "Move not found" });
+  });
+
+  it("a server error: a 503's reason is kept, a 500's text and a 4xx without a message are not", () => {
+    expect(failureKind(thrown(503, { message: "The database is busy or unavailable. Please try again shortly." }))).toEqual({
+      kind: "server",
+      reason: "The database is busy or unavailable. Please try again shortly.",
+    });
+    expect(failureKind(thrown(500, "Unexpected Server Error"))).toEqual({ kind: "server", reason: null });
+    expect(failureKind(thrown(404, true))).toEqual({ kind: "server", reason: null });
+    expect(failureKind(new Error("Unable to decode turbo-stream response"))).toEqual({ kind: "server", reason: null });
+    expect(failureKind("boom")).toEqual({ kind: "server", reason: null });
+  });
+});
+
+describe("failureMessage: what a failed form says", () => {
+  const accept = { server: MOVE_MESSAGES.actionFailed("accept") };
+  const settings = { server: FAILURE_MESSAGES.saveSettings, unreachable: FAILURE_MESSAGES.saveSettingsUnexpected };
+
+  it("a refusal's message is shown as given (already on the road, already in use, Permission denied)", () => {
+    for (const message of [
+      "Cannot create move with trailers that are already on the road: ACB1",
+      "Trailer ACB1 is already in use in another active move",
+      "Permission denied: Only managers and administrators can create moves",
+    ]) {
+      expect(failureMessage(thrown(409, { message }), accept)).toBe(message);
+    }
+  });
+
+  it("a server error gets the catalogue's message, with a 503's reason", () => {
+    expect(failureMessage(thrown(500, "Unexpected Server Error"), accept)).toBe("Error: Failed to accept the move");
+    expect(failureMessage(new Error("Unexpected Server Error"), settings)).toBe("Failed to update timeout setting");
+    expect(failureMessage(thrown(503, { message: "The database is busy or unavailable. Please try again shortly." }), settings)).toBe(
+      "Failed to update timeout setting. The database is busy or unavailable. Please try again shortly.",
+    );
+  });
+
+  it("no answer says so, with the form's own message for it when it has one", () => {
+    expect(failureMessage(new TypeError("Failed to fetch"), settings)).toBe(
+      "An unexpected error occurred while saving settings. The server could not be reached: check your connection and try again.",
+    );
+    expect(failureMessage(new TypeError("Failed to fetch"), { server: FAILURE_MESSAGES.deleteTruck })).toBe(
+      "An error occurred while deleting the truck. The server could not be reached: check your connection and try again.",
+    );
+    expect(failureMessage(new TypeError("Failed to fetch"), accept)).toBe(
+      "Error: Failed to accept the move. The server could not be reached: check your connection and try again.",
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import { parseDashboardView, type DashboardTab } from "./dashboard";
+import { CREATE_MOVE_PARAM } from "./move-forms";
+import { MOVE_MESSAGES } from "./moves";
+
+/**
+ * What a page says when loading or saving fails rather than being refused (the error catalogues
+ * of both spec documents, section 8): the server could not answer, or could not be reached. A
+ * refusal (a 4xx with its message) is shown as the server gives it; these are for the rest.
+ */
+export const FAILURE_MESSAGES = {
+  loadData: "Failed to load data. Please try again later.",
+  trailer: "Error loading trailer",
+  truck: "Failed to load truck details. Please try again.",
+  user: "Failed to load user details. Please try again.",
+  saveSettings: "Failed to update timeout setting",
+  saveSettingsUnexpected: "An unexpected error occurred while saving settings",
+  deleteTruck: "An error occurred while deleting the truck.",
+  deleteTrailer: "An error occurred while deleting the trailer.",
+  deactivateUser: "An error occurred while deactivating the user.",
+  reactivateUser: "An error occurred while reactivating the user.",
+  updateTrailer: "Failed to update trailer",
+  updateTruck: "Failed to update truck. Please try again.",
+  updateUser: "Failed to update user",
+  /** Added to a form's message when the request never reached the server. */
+  unreachable: "The server could not be reached: check your connection and try again.",
+} as const;
+
+/** The lists' messages ("Failed to fetch trailers" and its equivalents). */
+export const LIST_FAILED: Record<DashboardTab | "companies", string> = {
+  trailers: "Failed to fetch trailers",
+  trucks: "Failed to fetch trucks",
+  yards: "Failed to fetch yards",
+  buildings: "Failed to fetch buildings",
+  users: "Failed to fetch users",
+  companies: "Failed to fetch companies",
+};
+
+/** A page with a Move Status panel, Create Move open: what failed to load is its choices. */
+const panelPage =
+  (otherwise: (params: URLSearchParams) => string) =>
+  (params: URLSearchParams): string =>
+    params.get(CREATE_MOVE_PARAM) === "1" ? MOVE_MESSAGES.loadTrailersFailed : otherwise(params);
+
+/** Each page's message when its data fails to load; any other page says `loadData`. */
+const PAGE_FAILURES: readonly { pattern: RegExp; message: (params: URLSearchParams) => string }[] = [
+  { pattern: /^\/$/, message: panelPage((params) => LIST_FAILED[parseDashboardView(params).tab]) },
+  { pattern: /^\/admin\/dashboard$/, message: panelPage(() => FAILURE_MESSAGES.loadData) },
+  { pattern: /^\/companies$/, message: () => LIST_FAILED.companies },
+  { pattern: /^\/trailers\/\d+(\/edit)?$/, message: () => FAILURE_MESSAGES.trailer },
+  { pattern: /^\/trucks\/\d+(\/edit)?$/, message: () => FAILURE_MESSAGES.truck },
+  { pattern: /^\/users\/\d+(\/edit)?$/, message: () => FAILURE_MESSAGES.user },
+];
+
+/** The message of a page whose data failed to load (a server error, an answer that is not its data, no answer at all). */
+export function loadFailureMessage(pathname: string, params: URLSearchParams): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const page = PAGE_FAILURES.find((candidate) => candidate.pattern.test(path));
+  return page ? page.message(params) : FAILURE_MESSAGES.loadData;
+}
+
+/** How a request failed, as the page's script sees it. */
+export type FailureKind =
+  /** No answer: the network, or the server went away. */
+  | { kind: "unreachable" }
+  /** The server answered with a refusal and its message (4xx). */
+  | { kind: "refused"; message: string }
+  /** The server answered with an error (5xx, or an answer that is not the page's data); `reason` when it gave one (503). */
+  | { kind: "server"; reason: string | null };
+
+/** The shape of a thrown response as the page's router holds it (`isRouteErrorResponse`). */
+interface ErrorResponseLike {
+  status: number;
+  data: unknown;
+}
+
+function isErrorResponse(error: unknown): error is ErrorResponseLike {
+  return typeof error === "object" && error !== null && typeof (error as ErrorResponseLike).status === "number" && "data" in error;
+}
+
+/** The message a thrown response carries: its text, or a `message` / `error` field. */
+function messageIn(data: unknown): string | null {
+  if (typeof data === "string") return data.trim() || null;
+  if (typeof data !== "object" || data === null) return null;
+  const { message, error } = data as { message?: unknown; error?: unknown };
+  const text = typeof message === "string" ? message : typeof error === "string" ? error : null;
+  return text?.trim() || null;
+}
+
+/**
+ * Tells a failed request apart: `fetch` rejects with a TypeError when no answer came; a thrown
+ * response has its status (a 4xx is a refusal with the server's message, a 503 says why); any
+ * other error is the server failing (a 500, or an answer the page could not read).
+ */
+export function failureKind(error: unknown): FailureKind {
+  if (error instanceof TypeError) return { kind: "unreachable" };
+  if (isErrorResponse(error)) {
+    const message = messageIn(error.data);
+    if (error.status >= 400 && error.status < 500 && message) return { kind: "refused", message };
+    return { kind: "server", reason: error.status === 503 ? message : null };
+  }
+  return { kind: "server", reason: null };
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * What a form or button says when its request failed: the server's refusal as given; else the
+ * catalogue's message for it (`server`; `unreachable`, when no answer came, if it has its own),
+ * with the reason the server gave or that the server could not be reached.
+ */
+export function failureMessage(error: unknown, messages: { server: string; unreachable?: string }): string {
+  const failure = failureKind(error);
+  if (failure.kind === "refused") return failure.message;
+  if (failure.kind === "unreachable") return `${sentence(messages.unreachable ?? messages.server)} ${FAILURE_MESSAGES.unreachable}`;
+  return failure.reason ? `${sentence(messages.server)} ${failure.reason}` : messages.server;
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ManualArticle, manualLinks } from "~/content/manual";
+import { manualSectionsFor, supportContact } from "~/content/manual-sections";
+import { ROLE_LABEL, roleOf } from "~/domain/roles";
+import { requirePage } from "~/lib/guards.server";
+
+export const meta: MetaFunction = () => [{ title: "User Manual · Yardline" }];
+
+export const links = manualLinks;
+
+/** The user manual: every signed-in user; the admin sections for admins only. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requirePage(request, context);
+  return {
+    sections: manualSectionsFor(user),
+    support: supportContact(context.cloudflare.env),
+    role: ROLE_LABEL[roleOf(user)],
+  };
+}
+
+export default function UserManual() {
+  const { sections, support, role } = useLoaderData<typeof loader>();
+  return (
+    <ManualArticle
+      title="User Manual"
+      lead={
+        <p>
+          How to use Yardline, written for your role: <strong>{role}</strong>. Use the contents to jump to a section; Print gives a paper
+          copy.
+        </p>
+      }
+      sections={sections}
+      support={support}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

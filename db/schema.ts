@@ -397,6 +397,9 @@ export const moves = pgTable(
     index("moves_cancel_time_idx")
       .on(t.cancelTime)
       .where(sql`${t.isCancel}`),
+    // The moves a search finds by who requested or accepted them.
+    index("moves_request_user_idx").on(t.requestUserId),
+    index("moves_accept_user_idx").on(t.acceptUserId),
     check("moves_type_check", sql`${t.moveType} IN ('single', 'shuttle', 'triangle')`),
     check("moves_finished_or_cancelled", sql`NOT (${t.isCancel} AND ${t.finishTime} IS NOT NULL)`),
   ],
@@ -426,6 +429,13 @@ export const moveLegs = pgTable(
     uniqueIndex("move_legs_one_active_move_per_trailer")
       .on(t.trailerId)
       .where(sql`${t.active}`),
+    // The global search: the moves whose legs name a trailer, From or To containing the text (any case).
+    index("move_legs_search_idx").using(
+      "gin",
+      t.trailerNumber.op("gin_trgm_ops"),
+      t.fromLocation.op("gin_trgm_ops"),
+      t.toLocation.op("gin_trgm_ops"),
+    ),
     check("move_legs_leg_number_check", sql`${t.legNumber} BETWEEN 1 AND 3`),
     check("move_legs_from_differs_from_to", sql`${t.fromLocation} <> ${t.toLocation}`),
   ],

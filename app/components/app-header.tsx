@@ -1,7 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Form, Link, useLocation, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { paramsKeptBySearch, SEARCH_PARAM, searchHref, searchTarget } from "~/domain/search";
 import { csrfFromCookie } from "~/lib/api-client";
 import type { loader as rootLoader } from "~/root";
 import { TermsDialog } from "./terms-dialog";
@@ -17,8 +18,6 @@ const menuItem = "block w-full cursor-pointer rounded px-3 py-2 text-left text-s
 
 /** The header of every page: logo, global search (the `q` URL parameter), admin shortcut, profile menu. */
 export function AppHeader({ user }: { user: HeaderUser | null }) {
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6">
@@ -28,24 +27,7 @@ export function AppHeader({ user }: { user: HeaderUser | null }) {
         </Link>
         {user ? (
           <>
-            <Form method="get" action={location.pathname} role="search" className="flex min-w-0 flex-1">
-              {[...searchParams.entries()]
-                .filter(([name]) => name !== "q" && name !== "page" && name !== "cursor" && name !== "details")
-                .map(([name, value]) => (
-                  <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-                ))}
-              <label className="relative flex w-full max-w-md items-center">
-                <span className="sr-only">Search</span>
-                <Search aria-hidden className="pointer-events-none absolute left-2 h-4 w-4 text-slate-400" />
-                <input
-                  type="search"
-                  name="q"
-                  defaultValue={searchParams.get("q") ?? ""}
-                  placeholder="Search"
-                  className="w-full rounded-md border border-slate-300 py-2 pl-8 pr-2 text-base sm:text-sm"
-                />
-              </label>
-            </Form>
+            <GlobalSearch />
             {user.isAdmin ? (
               <Link
                 to="/admin/dashboard"
@@ -61,6 +43,57 @@ export function AppHeader({ user }: { user: HeaderUser | null }) {
         )}
       </div>
     </header>
+  );
+}
+
+/**
+ * The global search. On the dashboards, the company list and the audit log it narrows the page's
+ * own lists, keeping the page's view (tab, filters, account, open list) and starting again from
+ * its first page; on any other page it searches the account dashboard (`searchTarget`). Without
+ * JavaScript it is a GET form carrying the view as it was rendered; with it, the address is built
+ * from the page's address at the moment of the submit, so a view that has just changed is never
+ * carried back.
+ */
+function GlobalSearch() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const query = searchParams.get(SEARCH_PARAM) ?? "";
+  // The box shows the search of the page shown (a search cleared elsewhere, Back), unless it is being typed in.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = query;
+  }, [query]);
+  return (
+    <form
+      method="get"
+      action={searchTarget(location.pathname)}
+      role="search"
+      className="flex min-w-0 flex-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = new FormData(event.currentTarget).get(SEARCH_PARAM);
+        const here = window.location;
+        navigate(searchHref(here.pathname, new URLSearchParams(here.search), typeof text === "string" ? text : ""));
+      }}
+    >
+      {paramsKeptBySearch(location.pathname, searchParams).map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <label className="relative flex w-full max-w-md items-center">
+        <span className="sr-only">Search</span>
+        <Search aria-hidden className="pointer-events-none absolute left-2 h-4 w-4 text-slate-400" />
+        <input
+          ref={input}
+          type="search"
+          name={SEARCH_PARAM}
+          defaultValue={query}
+          placeholder="Search"
+          maxLength={200}
+          className="w-full rounded-md border border-slate-300 py-2 pl-8 pr-2 text-base sm:text-sm"
+        />
+      </label>
+    </form>
   );
 }
 

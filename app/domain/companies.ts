@@ -7,6 +7,7 @@ export const COMPANY_MESSAGES = {
   companyNameTooLong: "Company name must be at most 200 characters",
   companyNotFound: "Company not found",
   noCompanies: "No companies found.",
+  noMatch: "No companies match your search.",
   noAccounts: "No accounts found for this company.",
   companyRequired: "Company is required",
   accountNameRequired: "Account name is required",

@@ -244,6 +244,10 @@ export interface PublicMove {
 export interface MoveSummary {
   counts: Record<MoveState, number> & { finished_today: number; cancelled_today: number };
   moves: Partial<Record<MoveState, PublicMove[]>>;
+  /** The global search the lists were narrowed by ("" for none); the counts are the account's all the same. */
+  search: string;
+  /** While searching: how many moves of each list read match the search in all. */
+  matches: Partial<Record<MoveState, number>>;
   time_zone: string;
   list_limit: number;
 }

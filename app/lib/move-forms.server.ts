@@ -13,6 +13,7 @@ import {
   type MovePanelData,
 } from "../domain/move-forms";
 import { MOVE_STATES } from "../domain/moves";
+import { searchTextOf } from "../domain/search";
 import type { ServiceContext } from "../services/context.server";
 import { ServiceError } from "../services/errors.server";
 import { movePanel } from "../services/move-panel.server";
@@ -122,6 +123,7 @@ export async function movePanelFor(
     timeZone: viewerTimeZone(request),
     draft: params.get(CREATE_MOVE_PARAM) === "1" ? moveDraftOf(params) : null,
     open: firstOpen(outcome, params.get(MOVE_LIST_PARAM), user.isYardDriver || user.isRoadDriver),
+    search: searchTextOf(params),
   });
   return { panel: { ...panel, outcome }, headers: outcome ? { "Set-Cookie": outcomeCookie(request, null) } : {} };
 }

@@ -1,13 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { searchTextOf } from "~/domain/search";
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createCompany, listCompanies } from "~/services/companies.server";
 
-/** `GET /api/companies` (and `/api/companies/`): admins every company, others their own. */
-export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {
+/**
+ * `GET /api/companies` (and `/api/companies/`): admins every company, others their own; `q`
+ * keeps those whose name, or one of whose accounts' names, contains it.
+ */
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
-  return Response.json(await listCompanies(ctx));
+  return Response.json(await listCompanies(ctx, { search: searchTextOf(new URL(request.url).searchParams) }));
 });
 
 /** `POST /api/companies/` {company_name} (admins). */

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { MOVE_STATES } from "~/domain/moves";
+import { searchTextOf } from "~/domain/search";
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
@@ -8,7 +9,9 @@ import { createMove, listMoves } from "~/services/moves.server";
 /**
  * `GET /api/moves?sort=all_times&order=desc`: moves by request time. Admins see every account's,
  * or the one named by `account_id`; everyone else their own account's. Optional `state`
- * (requested|in_progress|finished|cancelled), `page`, `page_size` (at most 500).
+ * (requested|in_progress|finished|cancelled), `q` (the global search: move number, a leg's
+ * trailer, From or To, the requester's or accepting driver's alpha code or name), `page`,
+ * `page_size` (at most 500); `total` counts every move the filters keep.
  */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
@@ -16,6 +19,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const list = await listMoves(ctx, {
     account: params.get("account_id"),
     state: MOVE_STATES.find((state) => state === params.get("state")),
+    search: searchTextOf(params),
     order: params.get("order") === "asc" ? "asc" : "desc",
     page: Number(params.get("page")) || 1,
     pageSize: Number(params.get("page_size")) || undefined,

@@ -1,17 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { searchTextOf } from "~/domain/search";
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { moveSummary } from "~/services/move-panel.server";
 
 /**
- * `GET /api/moves/summary?account_id=&tz=`: what the Move Status panel shows — each state's count
- * (Finished and Cancelled also today's, in the time zone `tz`) and the newest moves of each state.
+ * `GET /api/moves/summary?account_id=&tz=&q=`: what the Move Status panel shows — each state's count
+ * (Finished and Cancelled also today's, in the time zone `tz`) and the newest moves of each state;
+ * with `q` the lists hold only the moves the search finds, and `matches` says how many per state.
  */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
   const params = new URL(request.url).searchParams;
-  return Response.json(await moveSummary(ctx, { account: params.get("account_id"), timeZone: params.get("tz") }));
+  return Response.json(
+    await moveSummary(ctx, { account: params.get("account_id"), timeZone: params.get("tz"), search: searchTextOf(params) }),
+  );
 });
 
 export function action() {

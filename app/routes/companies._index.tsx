@@ -1,23 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from "@remix-run/react";
 import { CompanyCard } from "~/components/companies/company-card";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/modal";
 import { COMPANY_MESSAGES } from "~/domain/companies";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { failureKind, LIST_FAILED } from "~/domain/failures";
+import { searchTextOf } from "~/domain/search";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { companiesTestInfo, listCompanies, seedTestCompany } from "~/services/companies.server";
 
 export const meta: MetaFunction = () => [{ title: "Company List · Yardline" }];
 
-/** Every company for admins (with the debug information of `GET /api/companies/test`); a non-admin's own company. */
+/**
+ * Every company for admins (with the debug information of `GET /api/companies/test`); a
+ * non-admin's own company. The header's search (`q`) narrows the list to the companies whose
+ * name or one of whose accounts' names contains it.
+ */
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
-  const [companies, debug] = await Promise.all([listCompanies(ctx), user.isAdmin ? companiesTestInfo(ctx) : null]);
-  return { companies, isAdmin: user.isAdmin, debug };
+  const search = searchTextOf(new URL(request.url).searchParams);
+  const [companies, debug] = await Promise.all([listCompanies(ctx, { search }), user.isAdmin ? companiesTestInfo(ctx) : null]);
+  return { companies, search, isAdmin: user.isAdmin, debug };
 });
 
 /** Seed Test Company (admins, while there is no company). */
@@ -30,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CompanyList() {
-  const { companies, isAdmin, debug } = useLoaderData<typeof loader>();
+  const { companies, search, isAdmin, debug } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ errors?: string[] }>();
   const navigation = useNavigation();
   return (
@@ -54,8 +60,15 @@ export default function CompanyList() {
         ) : null}
       </div>
       <ErrorSummary errors={actionData?.errors ?? []} heading="Failed to seed test company" />
+      {search && companies.length ? (
+        <p className="text-sm text-slate-700" role="status">
+          {companies.length} {companies.length === 1 ? "company matches" : "companies match"} &quot;{search}&quot;
+        </p>
+      ) : null}
       {companies.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{COMPANY_MESSAGES.noCompanies}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {search ? COMPANY_MESSAGES.noMatch : COMPANY_MESSAGES.noCompanies}
+        </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {companies.map((company) => (
@@ -76,6 +89,45 @@ export default function CompanyList() {
   );
 }
 
+/**
+ * The list failed to load: the spec's "Error loading companies:" panel with the reason (the
+ * server's message, or that it could not be reached), and Retry, which loads the list again
+ * (without JavaScript, the page's address again).
+ */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const error = useRouteError();
+  const { pathname, search } = useLocation();
+  const revalidator = useRevalidator();
+  const failure = failureKind(error);
+  const reason =
+    failure.kind === "refused"
+      ? failure.message
+      : failure.kind === "unreachable"
+        ? "The server could not be reached."
+        : (failure.reason ?? LIST_FAILED.companies);
+  const retrying = revalidator.state === "loading";
+  return (
+    <section role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-red-50 p-6">
+      <h1 className="text-xl font-semibold text-red-800">Company List</h1>
+      <p className="mt-2 text-red-800">
+        <strong>Error loading companies:</strong> {reason}
+      </p>
+      <form
+        method="get"
+        action={pathname}
+        className="mt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (revalidator.state === "idle") revalidator.revalidate();
+        }}
+      >
+        {[...new URLSearchParams(search)].map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className={buttonStyles.primary} disabled={retrying}>
+          {retrying ? "Retrying..." : "Retry"}
+        </button>
+      </form>
+    </section>
+  );
 }

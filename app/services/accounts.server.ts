@@ -1,9 +1,10 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { accounts, buildings, companies, moves, trailers, trucks, users, yards } from "../../db/schema";
 import { accountSchema, accountStillHoldsMessage, COMPANY_MESSAGES } from "../domain/companies";
 import { isRecordId } from "../domain/ids";
 import { overStored } from "../domain/records";
 import type { Queryable } from "../lib/db.server";
+import { searchAny } from "../lib/sql.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { accountScope, requireAdmin, withinReach } from "./scope.server";
@@ -25,8 +26,11 @@ export async function accountSummary(db: Queryable, accountId: number) {
   return row ?? null;
 }
 
-/** Every account of every company (or of the one company named), with the same counts (admins only). */
-export async function accountSummaries(ctx: ServiceContext, companyId: number | null = null) {
+/**
+ * Every account of every company (or of the one company named), with the same counts (admins
+ * only); a search (the header's `q`) keeps the accounts whose name or company's name contains it.
+ */
+export async function accountSummaries(ctx: ServiceContext, companyId: number | null = null, search?: string) {
   requireCompanyAdmin(ctx);
   return ctx.db
     .select({
@@ -39,7 +43,12 @@ export async function accountSummaries(ctx: ServiceContext, companyId: number | 
     })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(companyId === null ? undefined : eq(accounts.companyId, companyId))
+    .where(
+      and(
+        companyId === null ? undefined : eq(accounts.companyId, companyId),
+        searchAny(search, [accounts.accountName, companies.companyName]),
+      ),
+    )
     .orderBy(asc(companies.companyName), asc(accounts.accountName));
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { accounts, buildings, companies, trailers, trucks, users, yards } from "../../db/schema";
 import { COMPANY_MESSAGES, companySchema, TEST_COMPANY } from "../domain/companies";
 import { isRecordId } from "../domain/ids";
 import { snakeCaseKeys } from "../lib/api.server";
+import { containsPattern } from "../lib/sql.server";
 import { listAccounts, publicAccount, requireCompanyAdmin, type PublicAccount } from "./accounts.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
@@ -38,10 +39,14 @@ async function reachableCompanyId(ctx: ServiceContext): Promise<number | null> {
 
 /**
  * Companies with their account counts, by name: every company for admins; for a non-admin its
- * own company, counting the accounts it can see (its own).
+ * own company, counting the accounts it can see (its own). A search (the header's `q`) keeps the
+ * companies whose name, or the name of one of their accounts within reach, contains it (any case).
  */
-export async function listCompanies(ctx: ServiceContext): Promise<PublicCompany[]> {
+export async function listCompanies(ctx: ServiceContext, query: { search?: string } = {}): Promise<PublicCompany[]> {
   const reachable = await reachableCompanyId(ctx);
+  const text = query.search?.replace(/\0/g, "").trim();
+  const pattern = text ? containsPattern(text) : null;
+  const ownAccount = reachable === null ? undefined : sql` AND a.id = ${requireAccount(ctx.actor)}`;
   const rows = await ctx.db
     .select({ company: companies, accountCount: sql<number>`count(${accounts.id})::int` })
     .from(companies)
@@ -49,7 +54,17 @@ export async function listCompanies(ctx: ServiceContext): Promise<PublicCompany[
       accounts,
       and(eq(accounts.companyId, companies.id), reachable === null ? undefined : eq(accounts.id, requireAccount(ctx.actor))),
     )
-    .where(reachable === null ? undefined : eq(companies.id, reachable))
+    .where(
+      and(
+        reachable === null ? undefined : eq(companies.id, reachable),
+        pattern === null
+          ? undefined
+          : or(
+              ilike(companies.companyName, pattern),
+              sql`EXISTS (SELECT 1 FROM ${accounts} a WHERE a.company_id = ${companies.id} AND a.account_name ILIKE ${pattern}${ownAccount ?? sql``})`,
+            ),
+      ),
+    )
     .groupBy(companies.id)
     .orderBy(asc(companies.companyName), asc(companies.id));
   return rows.map(({ company, accountCount }) => publicCompany(company, accountCount));

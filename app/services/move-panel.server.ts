@@ -18,7 +18,7 @@ import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
 import { startOfDay, timeZoneOrUtc } from "../domain/time-zones";
-import { freeToMove, publicMove, scopeCondition, selectMoves, STATE_CONDITION } from "./moves.server";
+import { freeToMove, listMoves, moveFilterCondition, publicMove, scopeCondition, selectMoves, STATE_CONDITION } from "./moves.server";
 import { accountScope, requireAccount } from "./scope.server";
 
 export const PANEL_LIST_LIMIT = 50;
@@ -26,14 +26,17 @@ export const PANEL_LIST_LIMIT = 50;
 /**
  * The Move Status panel of the account the actor may see (an admin: the one named, or every
  * account): the count of each state, kept per account as moves change (Finished and Cancelled
- * also today's, in the viewer's time zone, counted through their times' indexes), and the newest moves of each state (at most PANEL_LIST_LIMIT per
- * state), a query per state that reads its newest rows through that state's index.
+ * also today's, in the viewer's time zone, counted through their times' indexes), and the newest
+ * moves of each state (at most PANEL_LIST_LIMIT per state), a query per state that reads its
+ * newest rows through that state's index. A search (`moveSearchCondition`) narrows the lists, not
+ * the counts: each list listed then comes with how many of its state's moves match.
  */
 export async function moveSummary(
   ctx: ServiceContext,
-  query: { account?: unknown; timeZone?: string | null; lists?: readonly MoveState[] },
+  query: { account?: unknown; timeZone?: string | null; lists?: readonly MoveState[]; search?: string },
 ): Promise<MoveSummary> {
   const listed = query.lists ?? MOVE_STATES;
+  const search = query.search?.trim() ?? "";
   const scope = accountScope(ctx.actor, query.account);
   const where = scopeCondition(scope);
   const zone = timeZoneOrUtc(query.timeZone);
@@ -51,15 +54,24 @@ export async function moveSummary(
       })
       .from(moveTotals)
       .where(scope === null ? undefined : eq(moveTotals.accountId, scope)),
-    ...listed.map((state) =>
-      selectMoves(ctx.db)
-        .where(and(where, STATE_CONDITION[state]))
-        .orderBy(desc(moves.requestTime), desc(moves.id))
-        .limit(PANEL_LIST_LIMIT),
-    ),
+    ...listed.map((state) => panelList(ctx, { account: scope, state, search })),
   ]);
-  const byState: MoveSummary["moves"] = Object.fromEntries(listed.map((state, index) => [state, lists[index].map(publicMove)]));
-  return { counts, moves: byState, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
+  const byState: MoveSummary["moves"] = Object.fromEntries(listed.map((state, index) => [state, lists[index].moves]));
+  const matches: MoveSummary["matches"] = search ? Object.fromEntries(listed.map((state, index) => [state, lists[index].total ?? 0])) : {};
+  return { counts, moves: byState, matches, search, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
+}
+
+/**
+ * One list of the panel: the newest PANEL_LIST_LIMIT moves of a state, with (when searching) how
+ * many match in all — the same page `GET /api/moves?state=&q=&page_size=` answers.
+ */
+async function panelList(ctx: ServiceContext, filter: { account: number | null; state: MoveState; search: string }) {
+  if (filter.search) return listMoves(ctx, { ...filter, pageSize: PANEL_LIST_LIMIT });
+  const rows = await selectMoves(ctx.db)
+    .where(moveFilterCondition(ctx, filter))
+    .orderBy(desc(moves.requestTime), desc(moves.id))
+    .limit(PANEL_LIST_LIMIT);
+  return { moves: rows.map(publicMove), total: null };
 }
 
 /** The account Create Move and its lookups work in: managerial roles only; an admin must name one. */
@@ -149,11 +161,22 @@ export async function createMoveChoices(
  */
 export async function movePanel(
   ctx: ServiceContext,
-  query: { account: number | null; timeZone?: string | null; draft: MoveDraft | null; open: MoveState | null },
+  query: {
+    account: number | null;
+    timeZone?: string | null;
+    draft: MoveDraft | null;
+    open: MoveState | null;
+    search?: string;
+  },
 ): Promise<Omit<MovePanelData, "outcome">> {
   const [summary, create] = await Promise.all([
     // Only the open list: the page fetches another when the viewer opens it.
-    moveSummary(ctx, { account: query.account, timeZone: query.timeZone, lists: query.open ? [query.open] : [] }),
+    moveSummary(ctx, {
+      account: query.account,
+      timeZone: query.timeZone,
+      lists: query.open ? [query.open] : [],
+      search: query.search,
+    }),
     query.draft ? createMoveChoices(ctx, query.draft, query.account) : null,
   ]);
   return { summary, create };

@@ -17,7 +17,7 @@ import {
 import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";
-import { isUniqueViolation } from "../lib/sql.server";
+import { containsPattern, isUniqueViolation } from "../lib/sql.server";
 import { write, type Actor, type Effects, type ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { recordLocationChange } from "./location-history.server";
@@ -87,19 +87,58 @@ export function freeToMove(accountId: number): SQL {
   )!;
 }
 
-export interface MoveListQuery {
+/**
+ * The moves the global search finds: its number ("12" or "#12"), or any case of the text in a
+ * leg's trailer number, From or To, or in the alpha code or name of the user who requested or
+ * accepted it. No condition for a blank search. One set of move ids, each part read through an
+ * index (the legs' trigram index, the primary key, the moves' requester and acceptor indexes), so
+ * Postgres may start from the few matches of a rare text or walk the newest moves for a common one.
+ */
+export function moveSearchCondition(search: string | undefined): SQL | undefined {
+  // U+0000 cannot be in any stored text: a search for it finds nothing else either.
+  const text = search?.replace(/\0/g, "").trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const number = /^#?\s*(\d{1,10})$/.exec(text)?.[1];
+  const byNumber = number !== undefined && isRecordId(Number(number)) ? sql` UNION ALL SELECT ${Number(number)}::int` : sql``;
+  const people = sql`(SELECT u.id FROM ${users} u WHERE u.alpha_code ILIKE ${pattern} OR u.first_name ILIKE ${pattern} OR u.last_name ILIKE ${pattern} OR concat_ws(' ', u.first_name, u.last_name) ILIKE ${pattern})`;
+  return sql`${moves.id} IN (
+    SELECT l.move_id FROM ${moveLegs} l WHERE l.trailer_number ILIKE ${pattern} OR l.from_location ILIKE ${pattern} OR l.to_location ILIKE ${pattern}
+    UNION ALL SELECT r.id FROM ${moves} r WHERE r.request_user_id IN ${people}
+    UNION ALL SELECT a.id FROM ${moves} a WHERE a.accept_user_id IN ${people}${byNumber}
+  )`;
+}
+
+/** Where moves of one state (or all) stand for a list: the actor's scope, the state and the search. */
+export interface MoveFilter {
   /** The account asked for (admins: one account, or none for all); everyone else gets their own. */
   account?: unknown;
   state?: MoveState;
+  /** The global search (see `moveSearchCondition`). */
+  search?: string;
+}
+
+export function moveFilterCondition(ctx: ServiceContext, filter: MoveFilter): SQL | undefined {
+  return and(
+    scopeCondition(accountScope(ctx.actor, filter.account)),
+    filter.state ? STATE_CONDITION[filter.state] : undefined,
+    moveSearchCondition(filter.search),
+  );
+}
+
+export interface MoveListQuery extends MoveFilter {
   order?: "asc" | "desc";
   page?: number;
   pageSize?: number;
 }
 
-/** `GET /api/moves`: a page of moves by request time (the spec's sort=all_times), newest first by default. */
+/**
+ * `GET /api/moves` and the Move Status panel's lists: a page of moves by request time (the spec's
+ * sort=all_times), newest first by default, with how many the filter keeps in all.
+ */
 export async function listMoves(ctx: ServiceContext, query: MoveListQuery) {
   const { page, pageSize, offset } = paging(query, 100, 500);
-  const where = and(scopeCondition(accountScope(ctx.actor, query.account)), query.state ? STATE_CONDITION[query.state] : undefined);
+  const where = moveFilterCondition(ctx, query);
   const order = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     selectMoves(ctx.db).where(where).orderBy(order(moves.requestTime), order(moves.id)).limit(pageSize).offset(offset),
@@ -303,6 +342,8 @@ export interface MoveReportQuery {
   from: Date;
   to: Date;
   state?: MoveState;
+  /** The global search (see `moveSearchCondition`). */
+  search?: string;
 }
 
 /**
@@ -321,6 +362,7 @@ export function readMoveLegs(ctx: ServiceContext, query: MoveReportQuery) {
     gte(moves.requestTime, query.from),
     lt(moves.requestTime, query.to),
     query.state ? STATE_CONDITION[query.state] : undefined,
+    moveSearchCondition(query.search),
   );
   const select = ctx.db
     .select(fields)

@@ -27,6 +27,7 @@ import { ServiceError } from "./errors.server";
 import { readAssetHistory, type AssetKind } from "./location-history.server";
 import { itemOf, readAuditLog } from "./audit.server";
 import { readMoveLegs } from "./moves.server";
+import { searchTextOf } from "../domain/search";
 import { listPlaces } from "./places.server";
 import { accountScope, requireAccount } from "./scope.server";
 import { getTrailer, readTrailerListing, trailerListing } from "./trailers.server";
@@ -219,7 +220,8 @@ function nextDay(day: string): string {
 
 /**
  * The moves requested from the `from` day to the `to` day (both inclusive, in the viewer's time
- * zone; today when not given), optionally in one `state`: one row per leg.
+ * zone; today when not given), optionally in one `state` and narrowed by the global search (`q`,
+ * as the Move Status lists are): one row per leg.
  */
 async function moveRows(ctx: ServiceContext, params: URLSearchParams, zone: string, now: Date): Promise<Rows> {
   const today = dayIn(zone, now);
@@ -230,12 +232,18 @@ async function moveRows(ctx: ServiceContext, params: URLSearchParams, zone: stri
   const state = MOVE_STATES.find((candidate) => candidate === requestedState);
   const accountId = accountScope(ctx.actor, params.get("account"));
   const account = accountId === null ? "All Accounts" : await accountNameOf(ctx.db, accountId);
-  const filters = [`Requested: ${from === to ? from : `${from} to ${to}`}`, ...(state ? [`Status: ${MOVE_STATE_LABEL[state]}`] : [])];
+  const search = searchTextOf(params);
+  const filters = [
+    `Requested: ${from === to ? from : `${from} to ${to}`}`,
+    ...(state ? [`Status: ${MOVE_STATE_LABEL[state]}`] : []),
+    ...(search ? [`Search: "${search}"`] : []),
+  ];
   const legs = readMoveLegs(ctx, {
     account: accountId,
     from: dayStart(zone, from),
     to: dayStart(zone, nextDay(to)),
     state: state as MoveState | undefined,
+    search,
   });
   return {
     account,

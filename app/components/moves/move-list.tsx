@@ -29,12 +29,22 @@ function clock(iso: string, timeZone: string): string {
     : date.toLocaleString("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
 
-/** The moves of one state, newest first, each with the actions the viewer may take. */
+/** "3 moves match "ACB1"" */
+function matchLine(count: number, search: string): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "move matches" : "moves match"} "${search}"`;
+}
+
+/**
+ * The moves of one state, newest first, each with the actions the viewer may take; while the
+ * global search narrows it, how many match and, when none does, a no-match text.
+ */
 export function MoveList({
   id,
   state,
   moves,
   total,
+  search,
+  matches,
   limit,
   timeZone,
   viewer,
@@ -44,17 +54,29 @@ export function MoveList({
   id: string;
   state: MoveState;
   moves: PublicMove[];
+  /** How many moves of the state the account has. */
   total: number;
+  /** The global search the list is narrowed by ("" for none), and how many of the state's moves match it. */
+  search: string;
+  matches: number | null;
   limit: number;
   timeZone: string;
   viewer: MoveViewer;
   selectedAccount: number | null;
   onDone: (outcome: MoveOutcome) => void;
 }) {
+  const shownOf = search ? (matches ?? moves.length) : total;
   return (
     <div id={id} className="mt-3 max-h-[30vh] overflow-y-auto overscroll-contain rounded-md border border-slate-200" tabIndex={-1}>
+      {search && moves.length ? (
+        <p className="border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-700" data-testid="move-matches">
+          {matchLine(shownOf, search)}
+        </p>
+      ) : null}
       {!moves.length ? (
-        <p className="p-3 text-sm text-slate-600">No {MOVE_STATE_LABEL[state].toLowerCase()} moves.</p>
+        <p className="p-3 text-sm text-slate-600">
+          {search ? "No moves match your search" : `No ${MOVE_STATE_LABEL[state].toLowerCase()} moves.`}
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200" aria-label={`${MOVE_STATE_LABEL[state]} moves`}>
           {moves.map((move) => (
@@ -62,9 +84,9 @@ export function MoveList({
           ))}
         </ul>
       )}
-      {total > moves.length ? (
+      {shownOf > moves.length ? (
         <p className="p-2 text-center text-xs text-slate-500">
-          Showing the newest {Math.min(limit, moves.length)} of {total}
+          Showing the newest {Math.min(limit, moves.length)} of {shownOf}
         </p>
       ) : null}
     </div>

@@ -164,18 +164,31 @@ export function MoveStatusPanel({
           state={open}
           moves={openList.moves}
           total={summary.counts[open]}
+          search={summary.search}
+          matches={openList.matches}
           limit={summary.list_limit}
           timeZone={summary.time_zone}
           viewer={viewer}
           selectedAccount={accountId}
           onDone={afterChange}
         />
+      ) : open && openList.failed ? (
+        <div
+          id={`moves-${open}`}
+          role="alert"
+          className="mt-3 flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800"
+        >
+          <span>Failed to load data. Please try again later.</span>
+          <button type="button" className={buttonStyles.secondary} onClick={openList.retry}>
+            Retry
+          </button>
+        </div>
       ) : open ? (
         <p id={`moves-${open}`} role="status" className="mt-3 rounded-md border border-slate-200 p-3 text-sm text-slate-600">
-          {openList.failed ? "Failed to load data. Please try again later." : `Loading ${MOVE_STATE_LABEL[open].toLowerCase()} moves…`}
+          {`Loading ${MOVE_STATE_LABEL[open].toLowerCase()} moves…`}
         </p>
       ) : null}
-      {canPrintReports(viewer) ? <MovesReportForm accountId={accountId} timeZone={summary.time_zone} /> : null}
+      {canPrintReports(viewer) ? <MovesReportForm accountId={accountId} timeZone={summary.time_zone} search={summary.search} /> : null}
       <CreateMoveDialog
         viewer={viewer}
         accountId={accountId}
@@ -189,29 +202,53 @@ export function MoveStatusPanel({
 }
 
 /**
- * The open list's moves: from the page's data when it carries them (the list the page was loaded
- * with), else fetched from `GET /api/moves` — again each time the page's data is revalidated (a
- * move changed), keeping the last answer on screen meanwhile.
+ * The open list's moves (and, while searching, how many match): from the page's data when it
+ * carries them (the list the page was loaded with), else fetched from `GET /api/moves` with the
+ * page's search — again each time the page's data is revalidated (a move changed), keeping the
+ * last answer on screen meanwhile. A failed fetch can be retried.
  */
 function useOpenList(summary: MoveSummary, open: MoveState | null, accountId: number | null) {
   const included = open ? summary.moves[open] : undefined;
-  const [fetched, setFetched] = useState<{ state: MoveState; moves: PublicMove[] | null; failed: boolean } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [fetched, setFetched] = useState<{
+    state: MoveState;
+    search: string;
+    moves: PublicMove[] | null;
+    total: number | null;
+    failed: boolean;
+  } | null>(null);
+  const { search } = summary;
   useEffect(() => {
     if (!open || included) return;
     let current = true;
     const params = new URLSearchParams({ state: open, page_size: String(summary.list_limit) });
     if (accountId !== null) params.set("account_id", String(accountId));
+    if (search) params.set("q", search);
     apiFetch(`/api/moves?${params}`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ moves: PublicMove[] }>) : Promise.reject(new Error())))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ moves: PublicMove[]; total: number }>) : Promise.reject(new Error()),
+      )
       .then(
-        (body) => current && setFetched({ state: open, moves: body.moves, failed: false }),
-        () => current && setFetched((last) => ({ state: open, moves: last?.state === open ? last.moves : null, failed: true })),
+        (body) => current && setFetched({ state: open, search, moves: body.moves, total: body.total, failed: false }),
+        () =>
+          current &&
+          setFetched((last) =>
+            last?.state === open && last.search === search
+              ? { ...last, failed: true }
+              : { state: open, search, moves: null, total: null, failed: true },
+          ),
       );
     return () => {
       current = false;
     };
-  }, [open, included, summary, accountId]);
-  if (included) return { moves: included, failed: false };
-  const mine = fetched?.state === open ? fetched : null;
-  return { moves: mine?.moves ?? null, failed: mine !== null && mine.failed && mine.moves === null };
+  }, [open, included, summary, accountId, search, attempt]);
+  const retry = () => setAttempt((count) => count + 1);
+  if (included) return { moves: included, matches: open ? (summary.matches[open] ?? null) : null, failed: false, retry };
+  const mine = fetched?.state === open && fetched.search === search ? fetched : null;
+  return {
+    moves: mine?.moves ?? null,
+    matches: search ? (mine?.total ?? null) : null,
+    failed: mine !== null && mine.failed && mine.moves === null,
+    retry,
+  };
 }

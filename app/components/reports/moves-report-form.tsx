@@ -6,10 +6,10 @@ const FIELD = "mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-
 
 /**
  * The moves report of a period (managers and above): the moves requested from one day to another
- * in the viewer's time zone, printed or downloaded. A plain GET form, so it works without
+ * in the viewer's time zone (narrowed by the global search, as the panel's lists are), printed or downloaded. A plain GET form, so it works without
  * JavaScript; Print opens the report in a window of its own.
  */
-export function MovesReportForm({ accountId, timeZone }: { accountId: number | null; timeZone: string }) {
+export function MovesReportForm({ accountId, timeZone, search }: { accountId: number | null; timeZone: string; search: string }) {
   const today = dayIn(timeZone);
   return (
     <details className="mt-3 rounded-md border border-slate-200 p-3">
@@ -17,6 +17,7 @@ export function MovesReportForm({ accountId, timeZone }: { accountId: number | n
       <form method="get" action="/reports/moves" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         {accountId !== null ? <input type="hidden" name="account" value={accountId} /> : null}
         <input type="hidden" name="tz" value={timeZone} />
+        {search ? <input type="hidden" name="q" value={search} /> : null}
         <label className="text-sm">
           From
           <input type="date" name="from" defaultValue={today} min="1900-01-01" max="2100-12-31" required className={FIELD} />

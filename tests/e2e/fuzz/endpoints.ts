@@ -474,7 +474,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     roles: ADMIN,
     refused: "super_manager",
   },
-  { route: "api.companies._index", method: "GET", path: "/api/companies/", roles: ALL },
+  { route: "api.companies._index", method: "GET", path: "/api/companies/", query: { q: q.q }, roles: ALL },
   { route: "api.companies._index", method: "POST", path: "/api/companies/", body: companyFields, roles: ADMIN, refused: "super_manager" },
   { route: "api.companies.seed-test", method: "POST", path: "/api/companies/seed-test", roles: ADMIN, refused: "super_manager" },
   { route: "api.companies.test", method: "GET", path: "/api/companies/test", roles: ALL },
@@ -680,7 +680,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     roles: ALL,
   },
   { route: "api.moves.locations", method: "GET", path: "/api/moves/locations", query: { account_id: q.account_id }, roles: ALL },
-  { route: "api.moves.summary", method: "GET", path: "/api/moves/summary", query: { account_id: q.account_id, tz }, roles: ALL },
+  { route: "api.moves.summary", method: "GET", path: "/api/moves/summary", query: { account_id: q.account_id, tz, q: q.q }, roles: ALL },
 
   // Users.
   { route: "api.users.$id", method: "GET", path: "/api/users/{id}", params: { id: pathId(["self", "standing:user"], "user") }, roles: ALL },
@@ -944,7 +944,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: "GET",
     path: "/admin/dashboard",
     page: true,
-    query: { ...analyticsQuery, company: analyticsQuery.company_id, account: analyticsQuery.account_id },
+    query: {
+      ...analyticsQuery,
+      company: analyticsQuery.company_id,
+      account: analyticsQuery.account_id,
+      q: q.q,
+      move_list: pick("requested", "finished"),
+    },
     roles: ADMIN,
     refused: "super_manager",
   },

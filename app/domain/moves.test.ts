@@ -13,7 +13,6 @@ import {
   MOVE_TYPES,
   moveState,
   panelActions,
-  pollInterval,
   type ActionVerdict,
   type MoveAction,
   type MoveLegInput,
@@ -232,13 +231,6 @@ describe("formatDuration", () => {
     [-30, "0s"],
   ])("%s seconds → %s", (seconds, text) => {
     expect(formatDuration(seconds)).toBe(text);
-  });
-});
-
-describe("pollInterval", () => {
-  it("polls every 15 s while a move is active, else every 60 s", () => {
-    expect(pollInterval(true)).toBe(15_000);
-    expect(pollInterval(false)).toBe(60_000);
   });
 });
 

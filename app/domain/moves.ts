@@ -203,11 +203,6 @@ export function formatDuration(seconds: number): string {
   return `${s}s`;
 }
 
-/** How often the panel polls while the socket is down: 15 s while a move is active, else 60 s. */
-export function pollInterval(anyActive: boolean): number {
-  return anyActive ? 15_000 : 60_000;
-}
-
 /** One leg of a move as the API shows it. */
 export interface MoveLeg {
   from: string;

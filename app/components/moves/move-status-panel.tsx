@@ -7,7 +7,6 @@ import {
   canCreateMoves,
   MOVE_STATE_LABEL,
   MOVE_STATES,
-  pollInterval,
   type MoveState,
   type MoveSummary,
   type MoveViewer,
@@ -15,6 +14,7 @@ import {
 } from "~/domain/moves";
 import { apiFetch } from "~/lib/api-client";
 import { useLiveRevalidation } from "~/lib/realtime-client";
+import { movesPollMs } from "~/domain/polling";
 import { MovesReportForm } from "~/components/reports/moves-report-form";
 import { canPrintReports } from "~/domain/roles";
 import { CreateMoveDialog } from "./create-move-dialog";
@@ -58,8 +58,8 @@ function useViewerTimeZone(counted: string): void {
  * The Move Status panel of `/` and `/admin/dashboard`, rendered with the page from its loader:
  * four cards with counts; a card opens the list of its moves with the actions the viewer may
  * take. `accountId` is the account shown (null: an admin watching every account). The page's
- * data reloads on `move_status_changed`, and every 15 s (a move active) or 60 s while the socket
- * is down.
+ * data reloads on `move_status_changed`, and polls every 15 s while a move is active, else every
+ * 60 s, whether or not the socket is open.
  */
 export function MoveStatusPanel({
   viewer,
@@ -84,7 +84,7 @@ export function MoveStatusPanel({
   const anyActive = summary.counts.requested + summary.counts.in_progress > 0;
   useLiveRevalidation(
     (event) => event.type === "move_status_changed" && (accountId === null || event.account_id === accountId),
-    pollInterval(anyActive),
+    movesPollMs(anyActive),
   );
   useViewerTimeZone(summary.time_zone);
   const openList = useOpenList(summary, open, accountId);

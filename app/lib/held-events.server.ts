@@ -19,10 +19,14 @@ export function heldEvents(deliver: (effect: AfterCommit) => Promise<void>, ctx:
   let released = false;
   const start = (effects: AfterCommit[]) =>
     ctx.waitUntil(
-      Promise.all(effects.map((effect) => deliver(effect))).then(
-        () => undefined,
-        (error) => console.error("delivering realtime events", error),
-      ),
+      // A moment later still: where the rooms share the Worker's thread (`wrangler dev`), the
+      // response's last bytes go out before the rooms' sends take the thread.
+      new Promise((resolve) => setTimeout(resolve, 1))
+        .then(() => Promise.all(effects.map((effect) => deliver(effect))))
+        .then(
+          () => undefined,
+          (error) => console.error("delivering realtime events", error),
+        ),
     );
   return {
     send(effects) {

@@ -24,6 +24,34 @@ export function RefusalView({ message, backTo = "/", backLabel = "Back" }: { mes
 }
 
 /**
+ * Retry: loads the page's data again; before the page's script runs (or without it), a GET of the
+ * page's address with its parameters.
+ */
+export function RetryForm() {
+  const { pathname, search } = useLocation();
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  return (
+    <form
+      method="get"
+      action={pathname}
+      className="mt-4 flex flex-wrap gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (revalidator.state === "idle") revalidator.revalidate();
+      }}
+    >
+      {[...new URLSearchParams(search)].map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={buttonStyles.primary} disabled={retrying}>
+        {retrying ? "Retrying..." : "Retry"}
+      </button>
+    </form>
+  );
+}
+
+/**
  * A page whose data failed to load: the page's own message (`loadFailureMessage`: "Failed to
  * fetch trailers" on the Trailers tab, …), the reason when the server gave one, and Retry, which
  * loads the page's data again (the page's address again before its script runs). The header
@@ -31,31 +59,14 @@ export function RefusalView({ message, backTo = "/", backLabel = "Back" }: { mes
  */
 export function LoadFailureView({ error }: { error: unknown }) {
   const { pathname, search } = useLocation();
-  const revalidator = useRevalidator();
   const params = new URLSearchParams(search);
   const failure = failureKind(error);
-  const retrying = revalidator.state === "loading";
   return (
     <section role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-white p-6">
       <h1 className="text-xl font-semibold text-red-800">{loadFailureMessage(pathname, params)}</h1>
       {failure.kind === "server" && failure.reason ? <p className="mt-2 text-slate-700">{failure.reason}</p> : null}
       {failure.kind === "unreachable" ? <p className="mt-2 text-slate-700">The server could not be reached.</p> : null}
-      <form
-        method="get"
-        action={pathname}
-        className="mt-4 flex flex-wrap gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (revalidator.state === "idle") revalidator.revalidate();
-        }}
-      >
-        {[...params].map(([name, value], index) => (
-          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className={buttonStyles.primary} disabled={retrying}>
-          {retrying ? "Retrying..." : "Retry"}
-        </button>
-      </form>
+      <RetryForm />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { RetryForm } from "~/components/error-boundary";
 import { CompanyCard } from "~/components/companies/company-card";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -96,8 +97,6 @@ export default function CompanyList() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { pathname, search } = useLocation();
-  const revalidator = useRevalidator();
   const failure = failureKind(error);
   const reason =
     failure.kind === "refused"
@@ -105,29 +104,13 @@ export function ErrorBoundary() {
       : failure.kind === "unreachable"
         ? "The server could not be reached."
         : (failure.reason ?? LIST_FAILED.companies);
-  const retrying = revalidator.state === "loading";
   return (
     <section role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-red-50 p-6">
       <h1 className="text-xl font-semibold text-red-800">Company List</h1>
       <p className="mt-2 text-red-800">
         <strong>Error loading companies:</strong> {reason}
       </p>
-      <form
-        method="get"
-        action={pathname}
-        className="mt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (revalidator.state === "idle") revalidator.revalidate();
-        }}
-      >
-        {[...new URLSearchParams(search)].map(([name, value], index) => (
-          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className={buttonStyles.primary} disabled={retrying}>
-          {retrying ? "Retrying..." : "Retry"}
-        </button>
-      </form>
+      <RetryForm />
     </section>
   );
 }

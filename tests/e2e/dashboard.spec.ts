@@ -87,7 +87,19 @@ test("at 390 px wide the dashboard has no horizontal page scroll and shows trail
     expect(overflow, tab).toBe(0);
   }
   await page.goto("/");
-  await expect(page.getByRole("list", { name: "Trailers" }).getByRole("listitem").first()).toBeVisible();
+  // One list for every screen: on a phone the table's headings give way and each row is a card,
+  // headed by its trailer number.
+  const card = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: /^ACB/ }) })
+    .first();
+  await expect(card).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Trailer Number" })).toBeHidden();
+  expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe("flex");
+  const [title, icon] = await Promise.all([card.getByRole("link").boundingBox(), card.getByRole("img").boundingBox()]);
+  expect(title!.y).toBeLessThan(icon!.y + icon!.height);
+  expect(title!.x).toBeLessThan(icon!.x);
+  await expect(card.getByRole("cell", { name: /^[A-Z]{2} - / })).toBeHidden();
   await context.close();
 });
 

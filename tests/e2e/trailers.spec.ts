@@ -72,7 +72,7 @@ test("editing a trailer's location updates its history panel, and a second brows
 
   const { context: phone, page: watcherPage } = await signedInPage(browser, db, watcher.email, { viewport: { width: 390, height: 844 } });
   await visit(watcherPage, `/?q=${number}`);
-  const card = watcherPage.getByRole("list", { name: "Trailers" }).getByRole("listitem").filter({ hasText: number });
+  const card = watcherPage.getByRole("row").filter({ hasText: number });
   await expect(card).toContainText("Yard A");
   await listening(watcherPage);
 

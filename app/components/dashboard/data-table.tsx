@@ -4,7 +4,11 @@ import { viewHref, type DashboardView } from "~/domain/dashboard";
 
 export interface Column<Row> {
   heading: string;
-  /** The cell's classes beside its padding (the table's). */
+  /**
+   * The cell's classes. The table pads its cells and keeps them to one line (`app/tailwind.css`,
+   * "record-table"); `wrap` lets a cell wrap, and a table with cards on a phone places its cells by
+   * `card-title`, `card-icon`, `card-late`, `card-note` and `table-only`.
+   */
   className?: string;
   cell: (row: Row) => React.ReactNode;
   /** The sort column the heading toggles, for a sortable table. */
@@ -30,7 +34,8 @@ export function opensRow(event: React.MouseEvent<HTMLElement>): boolean {
 /**
  * A dashboard table: one row a record, one cell a column; sortable headings are links. With
  * `rowHref`, a click anywhere on a row opens the record's page (the link in its cells stays the
- * way there for the keyboard and without JavaScript).
+ * way there for the keyboard and without JavaScript). With `cardsOnPhone` the same rows show as
+ * cards below md, laid out by their columns' classes: one list for every screen.
  */
 export function DataTable<Row extends { id: number }>({
   columns,
@@ -38,20 +43,19 @@ export function DataTable<Row extends { id: number }>({
   view,
   rowHref,
   rowClassName,
-  className = "",
+  cardsOnPhone = false,
 }: {
   columns: Column<Row>[];
   rows: Row[];
   view: DashboardView;
   rowHref?: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
-  className?: string;
+  cardsOnPhone?: boolean;
 }) {
   const navigate = useNavigate();
   return (
     <Table
-      // Cell padding and the clickable rows' look are set once here, not on each of the rows' cells.
-      className={`overflow-x-auto rounded-lg border border-slate-200 bg-white [&_td]:px-3 [&_td]:py-2 ${rowHref ? "[&_tbody>tr:hover]:bg-slate-50 [&_tbody>tr]:cursor-pointer" : ""} ${className}`}
+      className={`record-table overflow-x-auto rounded-lg border border-slate-200 bg-white${rowHref ? " clickable" : ""}${cardsOnPhone ? " cards-on-phone" : ""}`}
       headings={columns.map((column) => (
         <ColumnHeading key={column.heading} column={column} view={view} />
       ))}
@@ -112,19 +116,15 @@ interface AssetRow {
   tag: string;
 }
 
-/** The columns the Trailers and Trucks tables share; `number` links to the asset's page. */
+/** The columns the Trailers and Trucks tables share; `number` links to the asset's page and titles its card. */
 export const assetColumns = {
-  location: { heading: "Location", className: "whitespace-nowrap font-medium", cell: (row) => row.location },
-  type: { heading: "Type", className: "whitespace-nowrap", cell: (row) => row.type },
-  timeAtLocation: { heading: "Time at Location", className: "whitespace-nowrap", cell: (row) => row.timeAtLocation },
-  tag: { heading: "Tag Description", cell: (row) => row.tag },
+  location: { heading: "Location", className: "font-medium", cell: (row) => row.location },
+  type: { heading: "Type", className: "card-late", cell: (row) => row.type },
+  timeAtLocation: { heading: "Time at Location", cell: (row) => row.timeAtLocation },
+  tag: { heading: "Tag Description", className: "card-note", cell: (row) => row.tag },
   number: (heading: string, path: string): Column<AssetRow> => ({
     heading,
-    className: "whitespace-nowrap font-semibold",
-    cell: (row) => (
-      <Link to={`${path}/${row.id}`} className="underline-offset-2 hover:underline">
-        {row.number}
-      </Link>
-    ),
+    className: "card-title",
+    cell: (row) => <Link to={`${path}/${row.id}`}>{row.number}</Link>,
   }),
 } satisfies Record<string, Column<AssetRow> | ((heading: string, path: string) => Column<AssetRow>)>;

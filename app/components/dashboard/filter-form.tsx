@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import type { DashboardView, FilterOption } from "~/domain/dashboard";
 
 /**
@@ -18,10 +18,7 @@ export function RadioFilter({ legend, name, value, options }: { legend: string; 
       <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{legend}</legend>
       <div className="flex flex-wrap gap-1.5">
         {options.map((option) => (
-          <label
-            key={option.value}
-            className="flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700"
-          >
+          <label key={option.value} className="filter-choice">
             <input type="radio" name={name} value={option.value} defaultChecked={value === option.value} className="sr-only" />
             {option.label}
           </label>

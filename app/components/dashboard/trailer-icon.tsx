@@ -8,5 +8,5 @@ const LABEL: Record<TrailerLoadState, string> = { loaded: "Loaded trailer", tray
  * short `<img>` each instead of the drawing.
  */
 export function TrailerIcon({ state }: { state: TrailerLoadState }) {
-  return <img src={`/icons/trailer-${state}.svg`} alt={LABEL[state]} width={48} height={24} className="h-6 w-12 shrink-0" />;
+  return <img src={`/icons/trailer-${state}.svg`} alt={LABEL[state]} width={48} height={24} />;
 }

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import {
   addHref,
   filterOptions,
@@ -17,17 +16,17 @@ import { TrailerIcon } from "./trailer-icon";
 
 const COLUMNS: Column<TrailerListRow>[] = [
   assetColumns.location,
-  { heading: "Trailer", cell: (row) => <TrailerIcon state={row.state} /> },
+  { heading: "Trailer", className: "card-icon", cell: (row) => <TrailerIcon state={row.state} /> },
   assetColumns.type,
-  { heading: "State - Plate", className: "whitespace-nowrap", cell: (row) => row.statePlate },
+  { heading: "State - Plate", className: "table-only", cell: (row) => row.statePlate },
   assetColumns.number("Trailer Number", "/trailers"),
   assetColumns.timeAtLocation,
-  { heading: "Load # OR Trays", className: "whitespace-nowrap", cell: (row) => row.load },
-  { heading: "Current User", cell: (row) => row.currentUser },
+  { heading: "Load # OR Trays", cell: (row) => row.load },
+  { heading: "Current User", className: "table-only wrap", cell: (row) => row.currentUser },
   assetColumns.tag,
 ];
 
-/** The Trailers tab: filters by location, status, load and time at location; cards on a phone, a table from md up. */
+/** The Trailers tab: filters by location, status, load and time at location; a table from md up, its rows cards on a phone. */
 export function TrailersTab({
   view,
   trailers,
@@ -62,46 +61,15 @@ export function TrailersTab({
       </FilterForm>
       <ListCount total={trailers.total} noun="trailer" report={canReport ? { type: "trailers", view } : null} />
       <Listing view={view} total={trailers.total} shown={trailers.rows.length} empty="No trailers found matching your filters">
-        <TrailerCards rows={trailers.rows} />
         <DataTable
           columns={COLUMNS}
           rows={trailers.rows}
           view={view}
           rowHref={(row) => `/trailers/${row.id}`}
           rowClassName={(row) => (row.redTagged ? "text-red-700" : undefined)}
-          className="hidden md:block"
+          cardsOnPhone
         />
       </Listing>
     </div>
-  );
-}
-
-function TrailerCards({ rows }: { rows: TrailerListRow[] }) {
-  return (
-    <ul className="space-y-2 md:hidden" aria-label="Trailers">
-      {rows.map((row) => (
-        <li
-          key={row.id}
-          className={`relative rounded-lg border bg-white p-3 ${row.redTagged ? "border-red-300 text-red-700" : "border-slate-200"}`}
-        >
-          <div className="flex items-center justify-between gap-2">
-            <Link
-              to={`/trailers/${row.id}`}
-              className="text-lg font-semibold text-brand-700 underline-offset-2 after:absolute after:inset-0 hover:underline"
-            >
-              {row.number}
-            </Link>
-            <TrailerIcon state={row.state} />
-          </div>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <span className="font-medium">{row.location}</span>
-            <span>{row.timeAtLocation}</span>
-            <span>{row.load}</span>
-            <span>{row.type}</span>
-          </div>
-          {row.tag ? <p className="mt-1 text-sm">{row.tag}</p> : null}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -20,8 +20,8 @@ const COLUMNS: Column<TruckListRow>[] = [
   { heading: "Make", cell: (row) => row.make, sort: "make" },
   { heading: "Model", cell: (row) => row.model, sort: "model" },
   assetColumns.timeAtLocation,
-  { heading: "Assigned To", className: "whitespace-nowrap", cell: (row) => row.assignedTo, sort: "assigned" },
-  { heading: "Status", className: "whitespace-nowrap", cell: (row) => row.status, sort: "status" },
+  { heading: "Assigned To", cell: (row) => row.assignedTo, sort: "assigned" },
+  { heading: "Status", cell: (row) => row.status, sort: "status" },
   assetColumns.tag,
 ];
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { filterOptions, USER_STATUS_FILTERS, viewHref, type DashboardView, type UserList, type UserListRow } from "~/domain/dashboard";
 import { ROLE_LABEL } from "~/domain/roles";
 import { DataTable, type Column } from "./data-table";
@@ -9,7 +9,7 @@ import { ListCount, Listing } from "./listing";
 const COLUMNS: Column<UserListRow>[] = [
   {
     heading: "Alpha Code",
-    className: "whitespace-nowrap font-semibold",
+    className: "font-semibold",
     cell: (row) => (
       <Link to={`/users/${row.id}`} className="text-brand-700 underline-offset-2 hover:underline">
         {row.alphaCode ?? "—"}
@@ -17,9 +17,9 @@ const COLUMNS: Column<UserListRow>[] = [
     ),
   },
   { heading: "Email", cell: (row) => row.email },
-  { heading: "Role", className: "whitespace-nowrap", cell: (row) => row.role },
+  { heading: "Role", cell: (row) => row.role },
   { heading: "Driver Number", cell: (row) => row.driverNumber ?? "" },
-  { heading: "Account", className: "whitespace-nowrap", cell: (row) => row.account },
+  { heading: "Account", cell: (row) => row.account },
   { heading: "Status", cell: (row) => (row.active ? "Active" : "Inactive") },
 ];
 

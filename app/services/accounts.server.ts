@@ -10,17 +10,18 @@ import { parseInput, ServiceError } from "./errors.server";
 import { accountScope, requireAdmin, withinReach } from "./scope.server";
 
 const assetCounts = {
-  trailers: sql<number>`(select count(*)::int from trailers t where t.account_id = ${accounts.id})`,
+  // Trailers from the counts kept per location (an account may hold tens of thousands).
+  trailers: sql<number>`(select coalesce(sum(c.trailers), 0)::int from trailer_counts c where c.account_id = ${accounts.id})`,
   trucks: sql<number>`(select count(*)::int from trucks t where t.account_id = ${accounts.id})`,
   yards: sql<number>`(select count(*)::int from yards y where y.account_id = ${accounts.id})`,
   buildings: sql<number>`(select count(*)::int from buildings b where b.account_id = ${accounts.id})`,
   users: sql<number>`(select count(*)::int from users u where u.account_id = ${accounts.id})`,
 };
 
-/** One account with the number of trailers, trucks, yards, buildings and users it holds. */
-export async function accountSummary(db: Queryable, accountId: number) {
+/** What a page says of the account it shows: its name and location (nothing counted). */
+export async function accountHeading(db: Queryable, accountId: number) {
   const [row] = await db
-    .select({ id: accounts.id, accountName: accounts.accountName, location: accounts.location, ...assetCounts })
+    .select({ id: accounts.id, accountName: accounts.accountName, location: accounts.location })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   return row ?? null;

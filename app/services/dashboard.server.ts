@@ -22,7 +22,7 @@ import {
 } from "../domain/dashboard";
 import { isManagerial, ROLES, type Role } from "../domain/roles";
 import { listRoleLabel, userRoleFlags } from "../domain/users";
-import { accountChoices, accountSummary } from "./accounts.server";
+import { accountChoices, accountHeading } from "./accounts.server";
 import type { ServiceContext } from "./context.server";
 import { latestOf } from "./location-history.server";
 import { listPlaces } from "./places.server";
@@ -183,8 +183,7 @@ export async function accountDashboard(ctx: ServiceContext, requested: Dashboard
     tab: tabs.includes(requested.tab) ? requested.tab : "trailers",
     account: ctx.actor.isAdmin ? requested.account : null,
   };
-  const [summary, accounts] = await Promise.all([accountId === null ? null : accountSummary(ctx.db, accountId), accountChoices(ctx)]);
-  const account = summary && { id: summary.id, accountName: summary.accountName, location: summary.location };
+  const [account, accounts] = await Promise.all([accountId === null ? null : accountHeading(ctx.db, accountId), accountChoices(ctx)]);
   const none = { trailers: null, trucks: null, users: null, yards: null, buildings: null };
   const base = { view, tabs, account, accounts: accounts ?? [] };
   if (!account) return { ...base, ...none };

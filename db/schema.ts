@@ -23,6 +23,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -196,6 +197,37 @@ export const buildings = pgTable(
   ],
 );
 
+/**
+ * The text the dashboard's search looks in, one trigram index over it: the searched columns of a
+ * trailer joined by spaces. A search reads it as a first sieve, then keeps the rows whose own
+ * columns contain the text (a match across two columns is no match).
+ */
+export function trailerSearchText(t: {
+  trailerNumber: AnyPgColumn;
+  trailerLocation: AnyPgColumn;
+  licensePlate: AnyPgColumn;
+  companyOwner: AnyPgColumn;
+  loadNumber: AnyPgColumn;
+  lastUser: AnyPgColumn;
+  taggedDescription: AnyPgColumn;
+  type: AnyPgColumn;
+}) {
+  const columns = [
+    t.trailerNumber,
+    t.trailerLocation,
+    t.licensePlate,
+    t.companyOwner,
+    t.loadNumber,
+    t.lastUser,
+    t.taggedDescription,
+    t.type,
+  ];
+  return sql.join(
+    columns.map((column) => sql`coalesce(${column}, '')`),
+    sql` || ' ' || `,
+  );
+}
+
 export const trailers = pgTable(
   "trailers",
   {
@@ -230,8 +262,40 @@ export const trailers = pgTable(
     uniqueIndex("trailers_account_number_key").on(t.accountId, t.trailerNumber),
     index("trailers_account_location_idx").on(t.accountId, t.trailerLocation),
     index("trailers_account_status_idx").on(t.accountId, t.redTagged, t.yellowTagged, t.inShop),
+    // Create Move's trailers at a From location (matched in any case).
+    index("trailers_account_location_lower_idx").on(t.accountId, sql`lower(${t.trailerLocation})`),
+    // The dashboard's search: a trigram index over the searched columns (TRAILER_SEARCH_TEXT).
+    index("trailers_search_idx").using("gin", sql`(${trailerSearchText(t)}) gin_trgm_ops`),
     check("trailers_load_type_exclusive", sql`NOT (${t.isLoaded} AND ${t.isTray})`),
     check("trailers_tray_count_check", sql`${t.trayCount} >= 0`),
+  ],
+);
+
+/**
+ * How many trailers each account has at each location, by the flags the dashboard's filters read
+ * (status and load): kept by statement triggers on `trailers` (db/migrations/0012_trailer_lists.sql)
+ * in the same transaction as the change, so they are always exact. The Location filter's counts and
+ * the total of a list without a search add these up instead of counting the account's trailers.
+ */
+export const trailerCounts = pgTable(
+  "trailer_counts",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    location: text("location").notNull(),
+    redTagged: boolean("red_tagged").notNull(),
+    yellowTagged: boolean("yellow_tagged").notNull(),
+    inShop: boolean("in_shop").notNull(),
+    isLoaded: boolean("is_loaded").notNull(),
+    isTray: boolean("is_tray").notNull(),
+    trailers: integer("trailers").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "trailer_counts_pk",
+      columns: [t.accountId, t.location, t.redTagged, t.yellowTagged, t.inShop, t.isLoaded, t.isTray],
+    }),
   ],
 );
 

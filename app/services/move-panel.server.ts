@@ -1,5 +1,5 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
-import { moveTotals, moves, trailers } from "../../db/schema";
+import { moveLegs, moveTotals, moves, trailerCounts, trailers } from "../../db/schema";
 import type { MoveDraft, MovePanelData } from "../domain/move-forms";
 import { typeLabel } from "../domain/assets";
 import { compareLocations, locationOptions, resolveLocation, ROAD } from "../domain/locations";
@@ -117,13 +117,21 @@ export async function availableTrailers(
  */
 export async function moveLocations(ctx: ServiceContext, account: unknown): Promise<MoveLocations> {
   const accountId = createMoveAccount(ctx, account);
-  const [places, held] = await Promise.all([
+  // The trailers at each location (the counts kept per location) less those in an active move
+  // (a trailer is in one at most): the trailers free to move, without reading the account's.
+  const [places, { rows: held }] = await Promise.all([
     accountPlaces(ctx.db, accountId),
-    ctx.db
-      .select({ location: trailers.trailerLocation, trailers: sql<number>`count(*)::int` })
-      .from(trailers)
-      .where(freeToMove(accountId))
-      .groupBy(trailers.trailerLocation),
+    ctx.db.execute<{ location: string; trailers: number }>(sql`
+      select location, sum(trailers)::int as trailers from (
+        select ${trailerCounts.location} as location, ${trailerCounts.trailers} as trailers from ${trailerCounts}
+         where ${trailerCounts.accountId} = ${accountId}
+        union all
+        select ${trailers.trailerLocation}, -1 from ${moveLegs} join ${trailers} on ${trailers.id} = ${moveLegs.trailerId}
+         where ${moveLegs.active} and ${trailers.accountId} = ${accountId}
+      ) as held
+      where location <> ${ROAD}
+      group by location
+      having sum(trailers) > 0`),
   ]);
   const from = held
     .filter((row) => row.location !== ROAD && resolveLocation(places, row.location) === row.location)

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
-import { moveLegs, trailerAssignments, trailerLocationHistory, trailers } from "../../db/schema";
+import { and, asc, count, desc, eq, inArray, isNull, not, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
+import { moveLegs, trailerAssignments, trailerCounts, trailerLocationHistory, trailers, trailerSearchText } from "../../db/schema";
 import type { TrailerLoadFilter, TrailerStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
 import { apiRecord, names, overStored } from "../domain/records";
@@ -9,7 +10,7 @@ import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/tr
 import { readInBatches } from "../lib/cursor.server";
 import type { Database, Queryable } from "../lib/db.server";
 import { paging } from "../lib/paging";
-import { doorsOf, isUniqueViolation, searchAny } from "../lib/sql.server";
+import { containsPattern, doorsOf, isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
@@ -183,22 +184,70 @@ export interface TrailerListQuery {
   pageSize?: number;
 }
 
-function locationCondition(location: string, buildingNames: string[]): SQL {
+/** The columns the filters read: a trailer's, or a row of `trailer_counts` (the same names). */
+type FilterColumns = {
+  location: AnyPgColumn;
+  redTagged: AnyPgColumn;
+  yellowTagged: AnyPgColumn;
+  inShop: AnyPgColumn;
+  isLoaded: AnyPgColumn;
+  isTray: AnyPgColumn;
+};
+
+const TRAILER_FILTER_COLUMNS: FilterColumns = { ...trailers, location: trailers.trailerLocation };
+const COUNT_FILTER_COLUMNS: FilterColumns = trailerCounts;
+
+function locationCondition(column: AnyPgColumn, location: string, buildingNames: string[]): SQL {
   // A building: every one of its doors.
-  return buildingNames.includes(location) ? doorsOf(trailers.trailerLocation, location) : eq(trailers.trailerLocation, location);
+  return buildingNames.includes(location) ? doorsOf(column, location) : eq(column, location);
 }
 
-const STATUS_CONDITION: Record<Exclude<TrailerStatusFilter, "all">, SQL> = {
-  red: eq(trailers.redTagged, true),
-  yellow: and(eq(trailers.yellowTagged, true), eq(trailers.redTagged, false))!,
-  available: and(not(trailers.redTagged), not(trailers.yellowTagged), not(trailers.inShop))!,
-};
+function statusCondition(status: Exclude<TrailerStatusFilter, "all">, c: FilterColumns): SQL {
+  if (status === "red") return eq(c.redTagged, true);
+  if (status === "yellow") return and(eq(c.yellowTagged, true), eq(c.redTagged, false))!;
+  return and(not(c.redTagged), not(c.yellowTagged), not(c.inShop))!;
+}
 
-const LOAD_CONDITION: Record<Exclude<TrailerLoadFilter, "all">, SQL> = {
-  loaded: eq(trailers.isLoaded, true),
-  trays: eq(trailers.isTray, true),
-  empty: and(not(trailers.isLoaded), not(trailers.isTray))!,
-};
+function loadCondition(load: Exclude<TrailerLoadFilter, "all">, c: FilterColumns): SQL {
+  if (load === "loaded") return eq(c.isLoaded, true);
+  if (load === "trays") return eq(c.isTray, true);
+  return and(not(c.isLoaded), not(c.isTray))!;
+}
+
+/** The Status and Load filters of a query, on a trailer's columns or on the counts'. */
+function flagConditions(query: TrailerListQuery, c: FilterColumns): SQL | undefined {
+  return and(
+    query.status && query.status !== "all" ? statusCondition(query.status, c) : undefined,
+    query.load && query.load !== "all" ? loadCondition(query.load, c) : undefined,
+  );
+}
+
+/** The Location filter of a query (none for "all"). */
+function placeCondition(query: TrailerListQuery, buildingNames: string[], c: FilterColumns): SQL | undefined {
+  return query.location && query.location !== "all" ? locationCondition(c.location, query.location, buildingNames) : undefined;
+}
+
+const SEARCHED_COLUMNS = [
+  trailers.trailerNumber,
+  trailers.trailerLocation,
+  trailers.licensePlate,
+  trailers.companyOwner,
+  trailers.loadNumber,
+  trailers.lastUser,
+  trailers.taggedDescription,
+  trailers.type,
+];
+
+/**
+ * The search: trailers one of whose searched columns contains the text, found through the
+ * trigram index over all of them (`trailerSearchText`), then checked column by column.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const exact = searchAny(search, SEARCHED_COLUMNS);
+  if (!exact) return undefined;
+  const sieve = sql`(${trailerSearchText(trailers)}) ilike ${containsPattern(search!.replace(/\0/g, "").trim())}`;
+  return and(sieve, exact);
+}
 
 /**
  * What a trailer list shows of each trailer: the trailer, since when it stands where it is (its
@@ -220,30 +269,26 @@ export type TrailerListItem = { trailer: TrailerRow; since: Date | null; latest:
 export async function trailerListing(ctx: ServiceContext, query: TrailerListQuery = {}) {
   const accountId = requireAccount(ctx.actor, query.account);
   const places = await accountPlaces(ctx.db, accountId);
-  const where = and(
-    eq(trailers.accountId, accountId),
-    query.location && query.location !== "all"
-      ? locationCondition(
-          query.location,
-          places.buildings.map((building) => building.buildingName),
-        )
-      : undefined,
-    query.status && query.status !== "all" ? STATUS_CONDITION[query.status] : undefined,
-    query.load && query.load !== "all" ? LOAD_CONDITION[query.load] : undefined,
-    searchAny(query.search, [
-      trailers.trailerNumber,
-      trailers.trailerLocation,
-      trailers.licensePlate,
-      trailers.companyOwner,
-      trailers.loadNumber,
-      trailers.lastUser,
-      trailers.taggedDescription,
-      trailers.type,
-    ]),
-  );
+  const buildingNames = places.buildings.map((building) => building.buildingName);
+  const search = searchCondition(query.search);
+  const flagged = and(eq(trailers.accountId, accountId), flagConditions(query, TRAILER_FILTER_COLUMNS));
+  const where = and(flagged, placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS), search);
+  // Without a search, the counts kept per location and flags answer how many a list holds, and where.
+  const counted = search
+    ? null
+    : {
+        where: and(
+          eq(trailerCounts.accountId, accountId),
+          placeCondition(query, buildingNames, COUNT_FILTER_COLUMNS),
+          flagConditions(query, COUNT_FILTER_COLUMNS),
+        ),
+        byPlace: placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS) !== undefined,
+        flagged,
+      };
   const since = trailerLocationHistory.entryTime;
-  const orderBy = [query.timeSort === "desc" ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber)];
-  return { accountId, places, where, orderBy };
+  const oldestFirst = query.timeSort === "desc";
+  const orderBy = [oldestFirst ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber)];
+  return { accountId, places, where, counted, oldestFirst, orderBy };
 }
 
 type TrailerListing = Awaited<ReturnType<typeof trailerListing>>;
@@ -260,15 +305,153 @@ function selectTrailerList(db: Queryable, listing: TrailerListing) {
 /**
  * One page of an account's trailers, filtered, searched and sorted in Postgres, with the time
  * each has stood at its location (from its open history entry).
+ *
+ * The list's order is the open entries' (newest or oldest first, then by number), the trailers
+ * without one last (by number). A long list is read through the open entries' index in the page's
+ * order, each entry's trailer through its key, so a page reads about as many rows as it shows
+ * (plus those sharing the last entry time; page 60 those of the 59 before it) rather than sorting
+ * the account; only a page that reaches past them reads the trailers without one. A search, or a
+ * list of a few thousand at most, reads its trailers and sorts them. Either way each part is
+ * reached only through its keys (`offset 0` keeps Postgres from reordering the joins), so a plan
+ * made without statistics (a table just filled) cannot turn a page into one scan per row.
  */
 export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}) {
   const listing = await trailerListing(ctx, query);
   const { page, pageSize, offset } = paging(query, 50, 200);
-  const [rows, [{ total }]] = await Promise.all([
-    selectTrailerList(ctx.db, listing).limit(pageSize).offset(offset),
-    ctx.db.select({ total: count() }).from(trailers).where(listing.where),
-  ]);
+  const { total, where } = await trailerTotal(ctx.db, listing);
+  const rows = total > offset ? await trailerPage(ctx.db, where, listing, { total, pageSize, offset }) : [];
   return { accountId: listing.accountId, trailers: rows, total, page, pageSize, places: listing.places };
+}
+
+/** Lists of at most this many trailers (and searches) are read whole and sorted. */
+const SORTED_WHOLE = 2_000;
+
+/** The open entry of the trailer in the enclosing query, in the listing's account. */
+const openEntry = (accountId: number) =>
+  and(
+    eq(trailerLocationHistory.trailerId, trailers.id),
+    isNull(trailerLocationHistory.exitTime),
+    eq(trailerLocationHistory.accountId, accountId),
+  );
+
+/** The trailers `where` keeps, each with its open entry (none: null). */
+function fromTrailers(db: Queryable, where: SQL | undefined, accountId: number) {
+  const kept = db.select().from(trailers).where(where).offset(0).as("trailers");
+  const open = db
+    .select({ id: trailerLocationHistory.id, entryTime: trailerLocationHistory.entryTime })
+    .from(trailerLocationHistory)
+    .where(openEntry(accountId))
+    .offset(0)
+    .as("trailer_location_history");
+  return db
+    .select(PAGE_KEYS)
+    .from(kept)
+    .leftJoinLateral(open, sql`true`);
+}
+
+/** The trailer of the open entry in the enclosing query, when `where` keeps it. */
+function keptAtEntry(db: Queryable, where: SQL | undefined) {
+  return db
+    .select()
+    .from(trailers)
+    .where(and(eq(trailers.id, trailerLocationHistory.trailerId), where))
+    .offset(0)
+    .as("trailers");
+}
+
+/** The account's open entries. */
+const openEntries = (accountId: number) => and(isNull(trailerLocationHistory.exitTime), eq(trailerLocationHistory.accountId, accountId));
+
+/** What a page is chosen by: each trailer and since when it stands where it is. */
+const PAGE_KEYS = { id: trailers.id, since: trailerLocationHistory.entryTime };
+
+/**
+ * The rows of a page whose trailers a query chose (in order): what the list shows of each,
+ * the latest history entries read for these rows only.
+ */
+async function pageRows(db: Queryable, chosen: PgSelect, oldestFirst: boolean): Promise<TrailerListItem[]> {
+  const page = chosen.as("page");
+  return db
+    .select({ ...TRAILER_LIST_FIELDS, since: page.since })
+    .from(page)
+    .innerJoin(trailers, eq(trailers.id, page.id))
+    .orderBy(oldestFirst ? sql`${page.since} asc nulls last` : sql`${page.since} desc nulls last`, asc(trailers.trailerNumber));
+}
+
+async function trailerPage(
+  db: Queryable,
+  where: SQL | undefined,
+  listing: TrailerListing,
+  { total, pageSize, offset }: { total: number; pageSize: number; offset: number },
+): Promise<TrailerListItem[]> {
+  if (!listing.counted || total <= SORTED_WHOLE) {
+    const chosen = fromTrailers(db, where, listing.accountId)
+      .orderBy(...listing.orderBy)
+      .limit(pageSize)
+      .offset(offset);
+    return pageRows(db, chosen.$dynamic(), listing.oldestFirst);
+  }
+  const since = trailerLocationHistory.entryTime;
+  const chosen = db
+    .select(PAGE_KEYS)
+    .from(trailerLocationHistory)
+    .innerJoinLateral(keptAtEntry(db, where), sql`true`)
+    .where(openEntries(listing.accountId))
+    .orderBy(listing.oldestFirst ? asc(since) : desc(since), asc(trailers.trailerNumber))
+    .limit(pageSize)
+    .offset(offset);
+  const placed = await pageRows(db, chosen.$dynamic(), listing.oldestFirst);
+  if (placed.length === pageSize || offset + placed.length >= total) return placed;
+  // The page reaches past the trailers with an open entry: the rest of it is those without one.
+  const placedInAll =
+    placed.length > 0
+      ? offset + placed.length
+      : (
+          await db
+            .select({ n: count() })
+            .from(trailerLocationHistory)
+            .innerJoinLateral(keptAtEntry(db, where), sql`true`)
+            .where(openEntries(listing.accountId))
+        )[0].n;
+  const unplaced = fromTrailers(db, where, listing.accountId)
+    .where(isNull(trailerLocationHistory.id))
+    .orderBy(asc(trailers.trailerNumber))
+    .limit(pageSize - placed.length)
+    .offset(Math.max(0, offset - placedInAll));
+  return [...placed, ...(await pageRows(db, unplaced.$dynamic(), listing.oldestFirst))];
+}
+
+/**
+ * How many trailers a listing holds, and the condition its page reads them with. Without a search,
+ * from the kept counts, which also name the locations holding them: a Location filter then reads
+ * those locations (a building: its doors in use), which Postgres estimates well, where the rule
+ * for a building's doors would be a guess that can lead it to read every trailer of the building.
+ * A search counts its matches.
+ */
+async function trailerTotal(db: Queryable, listing: TrailerListing): Promise<{ total: number; where: SQL | undefined }> {
+  const { counted } = listing;
+  if (!counted) {
+    const [row] = await db.select({ total: count() }).from(trailers).where(listing.where);
+    return { total: row.total, where: listing.where };
+  }
+  const rows = await db
+    .select({ location: trailerCounts.location, trailers: sql<number>`sum(${trailerCounts.trailers})::int` })
+    .from(trailerCounts)
+    .where(counted.where)
+    .groupBy(trailerCounts.location)
+    .having(sql`sum(${trailerCounts.trailers}) > 0`);
+  const total = rows.reduce((sum, row) => sum + row.trailers, 0);
+  const where =
+    counted.byPlace && rows.length > 0
+      ? and(
+          counted.flagged,
+          inArray(
+            trailers.trailerLocation,
+            rows.map((row) => row.location),
+          ),
+        )
+      : listing.where;
+  return { total, where };
 }
 
 /** Every trailer of a listing, a batch at a time (reports). */
@@ -278,14 +461,15 @@ export function readTrailerListing(db: Database, listing: TrailerListing): Async
 
 /**
  * The Location filter's counts — All, Road, Shop, each building (all its doors) and each yard —
- * from one grouped query.
+ * from the counts kept per location (`trailer_counts`): a few hundred rows, whatever the account holds.
  */
 export async function trailerLocationCounts(db: Queryable, accountId: number, places: AccountPlaces) {
   const rows = await db
-    .select({ location: trailers.trailerLocation, trailers: count() })
-    .from(trailers)
-    .where(eq(trailers.accountId, accountId))
-    .groupBy(trailers.trailerLocation);
+    .select({ location: trailerCounts.location, trailers: sql<number>`sum(${trailerCounts.trailers})::int` })
+    .from(trailerCounts)
+    .where(eq(trailerCounts.accountId, accountId))
+    .groupBy(trailerCounts.location)
+    .having(sql`sum(${trailerCounts.trailers}) <> 0`);
   const counts = new Map<string, number>([
     [ROAD, 0],
     [SHOP, 0],

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
 import { withActor } from "../../app/lib/db.server";
@@ -59,6 +59,71 @@ describe("trailer list", () => {
     expect(first.trailers).toHaveLength(3);
     expect(third.trailers).toHaveLength(1);
     expect(first.total).toBe(7);
+  });
+
+  it("keeps the counts per location and flags exact through inserts, updates, deletes and writes without triggers", async () => {
+    const countsOf = async (account: number) => {
+      const { places } = await listTrailers(contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null })).ctx, {
+        account,
+      });
+      return trailerLocationCounts(test.db, account, places);
+    };
+    const actual = async (account: number) => {
+      const rows = await test.db
+        .select({ location: trailers.trailerLocation, n: count() })
+        .from(trailers)
+        .where(eq(trailers.accountId, account))
+        .groupBy(trailers.trailerLocation);
+      return rows.reduce((sum, row) => sum + row.n, 0);
+    };
+    const scratch = (await createAccount(test.db, "Counting Yard")).id;
+    await test.db.insert(yards).values([{ accountId: scratch, name: "Yard A" }]);
+    const made = await Promise.all(["Yard A", "Yard A", "Road", "Shop"].map((place) => createTrailer(test.db, scratch, place)));
+    await test.db.update(trailers).set({ trailerLocation: "Road", redTagged: true }).where(eq(trailers.id, made[0].id));
+    await test.db.delete(trailers).where(eq(trailers.id, made[3].id));
+    // A bulk write with the other triggers off (as the benchmarks write) is counted too.
+    await test.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into trailers (account_id, company_owner, trailer_number, trailer_location)
+        select ${scratch}, 'ACME', 'BULK' || n, 'Yard A' from generate_series(1, 25) as n`);
+    });
+    const counts = await countsOf(scratch);
+    expect(counts.all).toBe(await actual(scratch));
+    expect(Object.fromEntries(counts.byLocation.map(({ location, count: n }) => [location, n]))).toEqual({
+      Road: 2,
+      Shop: 0,
+      "Yard A": 26,
+    });
+    expect(
+      (await listTrailers(contextFor(test.db, await createUser(test.db, { role: "manager", accountId: scratch })).ctx, { status: "red" }))
+        .total,
+    ).toBe(1);
+  });
+
+  it("orders a long list by time at location, then number, with the trailers without an open entry last, on every page", async () => {
+    const long = (await createAccount(test.db, "Long Yard")).id;
+    await test.db.insert(yards).values([{ accountId: long, name: "Yard A" }]);
+    await test.db.execute(sql`insert into trailers (account_id, company_owner, trailer_number, trailer_location)
+      select ${long}, 'ACME', 'L' || lpad(n::text, 5, '0'), 'Yard A' from generate_series(1, 2100) as n`);
+    // All but 30 have an open entry; entry times repeat, so the number decides among equals.
+    await test.db.execute(sql`insert into trailer_location_history (trailer_id, account_id, location, entry_time)
+      select id, account_id, trailer_location, now() - (id % 7) * interval '1 hour' from trailers
+       where account_id = ${long} and trailer_number > 'L00030'`);
+    const reader = contextFor(test.db, await createUser(test.db, { role: "manager", accountId: long })).ctx;
+    for (const timeSort of ["asc", "desc"] as const) {
+      const expected = await test.db.execute<{ number: string }>(sql`
+        select t.trailer_number as number from trailers t
+          left join trailer_location_history h on h.trailer_id = t.id and h.exit_time is null
+         where t.account_id = ${long}
+         order by h.entry_time ${timeSort === "desc" ? sql`asc` : sql`desc`} nulls last, t.trailer_number`);
+      const listed: string[] = [];
+      for (let page = 1; page <= 22; page++) {
+        const list = await listTrailers(reader, { timeSort, page, pageSize: 100 });
+        expect(list.total).toBe(2100);
+        listed.push(...list.trailers.map(({ trailer }) => trailer.trailerNumber));
+      }
+      expect(listed).toEqual(expected.rows.map((row) => row.number));
+    }
   });
 
   it("counts every Location filter from one grouped query", async () => {

@@ -1,9 +1,15 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
-import { withActor } from "../../app/lib/db.server";
+import { openDatabase, withActor, type OpenDatabase } from "../../app/lib/db.server";
 import { accountHistory, recordLocationChange } from "../../app/services/location-history.server";
-import { listTrailers, trailerLocationCounts } from "../../app/services/trailers.server";
+import {
+  createTrailer as addTrailer,
+  deleteTrailer,
+  listTrailers,
+  trailerLocationCounts,
+  updateTrailer,
+} from "../../app/services/trailers.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 import type { ServiceContext } from "../../app/services/context.server";
@@ -98,6 +104,59 @@ describe("trailer list", () => {
       (await listTrailers(contextFor(test.db, await createUser(test.db, { role: "manager", accountId: scratch })).ctx, { status: "red" }))
         .total,
     ).toBe(1);
+  });
+
+  it("keeps the counts exact while many people add, move, tag and delete trailers of one account at once", async () => {
+    const busy = (await createAccount(test.db, "Busy Counting Yard")).id;
+    await test.db.insert(yards).values([{ accountId: busy, name: "Yard A" }]);
+    await test.db.insert(buildings).values([{ accountId: busy, buildingName: "North", buildingDoorNumber: 4 }]);
+    const places = ["Yard A", "Road", "North-1", "North-2", "Shop"];
+    const trailerInput = (number: string, location: string) => ({
+      trailer_number: number,
+      trailer_location: location,
+      license_plate: `P${number}`,
+      license_state: "MA",
+      type: "dry_53",
+      company_owner: "ACME",
+    });
+    const pools: OpenDatabase[] = [];
+    // Each worker: its own connection, a super manager of its own and a trailer of its own.
+    const workers = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const pool = openDatabase({ DATABASE_URL: test.url });
+        pools.push(pool);
+        const ctx = contextFor(pool.db, await createUser(test.db, { role: "super_manager", accountId: busy })).ctx;
+        return { index, ctx, trailer: await addTrailer(ctx, trailerInput(`BUSY${index}`, "Yard A")) };
+      }),
+    );
+    const failures: unknown[] = [];
+    try {
+      await Promise.all(
+        workers.map(async ({ index, ctx, trailer }) => {
+          for (let round = 0; round < 6; round++) {
+            const place = places[(index + round) % places.length];
+            const step =
+              index % 3 === 0 && round % 2 === 1
+                ? addTrailer(ctx, trailerInput(`BUSY${index}-${round}`, place)).then((added) =>
+                    round === 5 ? deleteTrailer(ctx, added.id) : added,
+                  )
+                : updateTrailer(ctx, trailer.id, { trailer_location: place, red_tagged: round % 2 === 0 }, { keepOmitted: true });
+            await step.catch((error: unknown) => failures.push(error));
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(pools.map((pool) => pool.close()));
+    }
+    expect(failures).toEqual([]);
+    const kept = await test.db.execute<{ key: string; trailers: number }>(sql`
+      select concat_ws('|', location, red_tagged, yellow_tagged, in_shop, is_loaded, is_tray) as key, trailers
+        from trailer_counts where account_id = ${busy} and trailers <> 0 order by key`);
+    const counted = await test.db.execute<{ key: string; trailers: number }>(sql`
+      select concat_ws('|', trailer_location, red_tagged, yellow_tagged, in_shop, is_loaded, is_tray) as key, count(*)::int as trailers
+        from trailers where account_id = ${busy} group by 1 order by key`);
+    expect(kept.rows).toEqual(counted.rows);
+    expect(kept.rows.reduce((sum, row) => sum + row.trailers, 0)).toBe(12 + 4 * 2);
   });
 
   it("orders a long list by time at location, then number, with the trailers without an open entry last, on every page", async () => {

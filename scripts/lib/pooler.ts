@@ -6,9 +6,9 @@
  *
  * Session pooling: a client connection has one backend for its whole life (a request's
  * transactions and queries all go to it) and gives it back when it closes. A backend is given
- * back only at rest — every query answered, outside any transaction — and is reset with
- * `DISCARD ALL` first; any other backend is closed, which ends its transaction and releases its
- * locks, as a closed direct connection would. Backends are opened with the client's own startup
+ * back only at rest — every query answered, outside any transaction — and is reset first
+ * (`RESET_BACKEND`: `DISCARD ALL` but for the cached plans); any other backend is closed, which
+ * ends its transaction and releases its locks, as a closed direct connection would. Backends are opened with the client's own startup
  * parameters (user, database, the app's statement and idle-in-transaction timeouts), and only
  * clients with the same parameters share them.
  *
@@ -41,6 +41,14 @@ const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
+/**
+ * What a backend given back is reset with: `DISCARD ALL` but for its plans. Whatever the last
+ * client set, prepared, opened, listened for, locked or made temporary is gone, as with `DISCARD
+ * ALL`; the plans the backend has cached (the triggers' statements among them) stay, so the next
+ * request does not plan the move triggers' statements again (5-30 ms on a move's update).
+ */
+const RESET_BACKEND =
+  "SET SESSION AUTHORIZATION DEFAULT; RESET ALL; DEALLOCATE ALL; CLOSE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES";
 
 interface Backend {
   socket: net.Socket;
@@ -241,7 +249,7 @@ export async function startPooler(options: PoolerOptions): Promise<RunningPooler
       }
     };
     backend.socket.on("data", onData);
-    backend.socket.write(message("Q", cString("DISCARD ALL")));
+    backend.socket.write(message("Q", cString(RESET_BACKEND)));
   }
 
   async function serve(client: net.Socket) {

@@ -69,12 +69,16 @@ describe("the local connection pooler", () => {
     await first.query("set work_mem = '77MB'");
     await first.query("select pg_advisory_lock(4242)");
     await first.query("prepare kept as select 1");
+    await first.query("create temp table scratch (n int)");
+    await first.query("listen yard_news");
     await first.end();
 
     const second = await connect(single.url);
     expect(await backendOf(second)).toBe(pid);
     expect((await second.query("show work_mem")).rows[0].work_mem).not.toBe("77MB");
     expect((await second.query("select count(*)::int as n from pg_prepared_statements")).rows[0].n).toBe(0);
+    expect((await second.query("select to_regclass('pg_temp.scratch') as kept")).rows[0].kept).toBeNull();
+    expect((await second.query("select count(*)::int as n from pg_listening_channels()")).rows[0].n).toBe(0);
     const watcher = await direct();
     expect((await watcher.query("select pg_try_advisory_lock(4242) as got")).rows[0].got).toBe(true);
     await watcher.query("select pg_advisory_unlock(4242)");

@@ -42,14 +42,28 @@ export class AccountRoom extends Server<Env> {
     // Clients only listen; anything they send is ignored.
   }
 
-  /** Sends an event to every socket of this room. */
-  async publish(message: string): Promise<number> {
-    let delivered = 0;
-    for (const connection of this.getConnections()) {
-      connection.send(message);
-      delivered++;
+  /**
+   * Sends events (serialised once by the Worker) to every open socket of this room, one event at a
+   * time to all of them, in order. Every socket of the room gets every event, so the sockets are
+   * taken from the runtime as they are: `getConnections()` would read each socket's attachment
+   * back for every event. A socket that cannot take a message is closed, as partyserver's
+   * `broadcast` does.
+   */
+  async publish(messages: readonly string[]): Promise<number> {
+    let open = this.ctx.getWebSockets().filter((socket) => socket.readyState === WebSocket.OPEN);
+    for (const message of messages) {
+      const failed: WebSocket[] = [];
+      for (const socket of open) {
+        try {
+          socket.send(message);
+        } catch {
+          failed.push(socket);
+          socket.close(1011, "Unexpected error");
+        }
+      }
+      if (failed.length) open = open.filter((socket) => !failed.includes(socket));
     }
-    return delivered;
+    return open.length;
   }
 
   /**

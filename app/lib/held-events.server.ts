@@ -1,3 +1,4 @@
+import { ALL_ACCOUNTS_ROOM } from "../domain/realtime-events";
 import type { AfterCommit, EventSink } from "../services/context.server";
 
 /** The request's event sink, and `release()`: its response has been sent. */
@@ -12,9 +13,9 @@ export interface RequestEvents extends EventSink {
  * has been handed over (`release`, called by the Worker when the response's body has been read
  * out), in `waitUntil`. So no response waits for the fan-out, even where the rooms run beside the
  * Worker (`wrangler dev`), and a socket never hears of a change before the request that made it
- * has its answer on the way.
+ * has its answer on the way. What the request queued is delivered together, in the order queued.
  */
-export function heldEvents(deliver: (effect: AfterCommit) => Promise<void>, ctx: ExecutionContext): RequestEvents {
+export function heldEvents(deliver: (effects: AfterCommit[]) => Promise<void>, ctx: ExecutionContext): RequestEvents {
   const queued: AfterCommit[] = [];
   let released = false;
   const start = (effects: AfterCommit[]) =>
@@ -22,7 +23,7 @@ export function heldEvents(deliver: (effect: AfterCommit) => Promise<void>, ctx:
       // A moment later still: where the rooms share the Worker's thread (`wrangler dev`), the
       // response's last bytes go out before the rooms' sends take the thread.
       new Promise((resolve) => setTimeout(resolve, 1))
-        .then(() => Promise.all(effects.map((effect) => deliver(effect))))
+        .then(() => deliver(effects))
         .then(
           () => undefined,
           (error) => console.error("delivering realtime events", error),
@@ -54,4 +55,37 @@ export function afterSending(response: Response, sent: () => void): Response {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({ flush: sent });
   response.body.pipeTo(writable).catch(sent);
   return new Response(readable, response);
+}
+
+/** What one room is asked to do: send events (serialised), or close the sockets of an ended session. */
+export type RoomDelivery = { kind: "publish"; messages: string[] } | { kind: "close_sockets"; sessionId: number; reason: string };
+
+/**
+ * What a request's effects ask of each room, in the order they were queued: each event is
+ * serialised once and goes to its account's room and to the admins' room `all`, events queued one
+ * after another to a room travel together; a session's socket closes go to the room its user's
+ * sockets are in. So a room is asked once for all of a finish's events, and a socket closed before
+ * an event was queued never hears of it.
+ */
+export function roomDeliveries(effects: readonly AfterCommit[]): Map<string, RoomDelivery[]> {
+  const rooms = new Map<string, RoomDelivery[]>();
+  const queue = (room: string): RoomDelivery[] => {
+    let deliveries = rooms.get(room);
+    if (!deliveries) rooms.set(room, (deliveries = []));
+    return deliveries;
+  };
+  for (const effect of effects) {
+    if (effect.kind === "close_sockets") {
+      queue(effect.room).push({ kind: "close_sockets", sessionId: effect.sessionId, reason: effect.reason });
+      continue;
+    }
+    const message = JSON.stringify(effect.event);
+    for (const room of [String(effect.accountId), ALL_ACCOUNTS_ROOM]) {
+      const deliveries = queue(room);
+      const last = deliveries.at(-1);
+      if (last?.kind === "publish") last.messages.push(message);
+      else deliveries.push({ kind: "publish", messages: [message] });
+    }
+  }
+  return rooms;
 }

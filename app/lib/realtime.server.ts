@@ -1,10 +1,10 @@
-import { getServerByName, routePartykitRequest } from "partyserver";
+import { routePartykitRequest } from "partyserver";
 import type { Env } from "../../load-context";
 import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../../party/account-room";
-import { ALL_ACCOUNTS_ROOM, socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
+import { socketRoomOf } from "../domain/realtime-events";
 import type { AfterCommit } from "../services/context.server";
 import { openDatabase } from "./db.server";
-import { heldEvents, type RequestEvents } from "./held-events.server";
+import { heldEvents, roomDeliveries, type RequestEvents } from "./held-events.server";
 import { readSessionToken, resolveSession } from "./session.server";
 
 /**
@@ -42,17 +42,35 @@ export async function handleRoomRequest(request: Request, env: Env): Promise<Res
   return response ?? new Response("Not found", { status: 404 });
 }
 
-/** Sends an event to an account's room and to the admins' room. */
-async function publish(env: Env, accountId: number, event: RealtimeEvent): Promise<void> {
-  const message = JSON.stringify(event);
-  const rooms = [String(accountId), ALL_ACCOUNTS_ROOM];
-  await Promise.all(rooms.map(async (name) => (await getServerByName(env.AccountRoom, name)).publish(message)));
+/**
+ * A room by name. A plain stub: the room's RPC methods need no name, so partyserver's
+ * `getServerByName` (which first sends the name in a call of its own) would only add a round trip.
+ */
+function roomNamed(env: Env, name: string) {
+  return env.AccountRoom.get(env.AccountRoom.idFromName(name));
 }
 
-async function deliver(env: Env, effect: AfterCommit): Promise<void> {
-  if (effect.kind === "publish") return publish(env, effect.accountId, effect.event);
-  const room = await getServerByName(env.AccountRoom, effect.room);
-  await room.closeSessionSockets(effect.sessionId, effect.reason);
+/**
+ * Delivers what a request's committed writes queued (see roomDeliveries): the rooms at once, each
+ * room's deliveries one after another, so that a room hears them in the order they were queued. A
+ * delivery that fails does not hold back the rest; the first failure is thrown once all are done.
+ */
+async function deliverEffects(env: Env, effects: readonly AfterCommit[]): Promise<void> {
+  const failures: unknown[] = [];
+  await Promise.all(
+    [...roomDeliveries(effects)].map(async ([name, deliveries]) => {
+      const room = roomNamed(env, name);
+      for (const delivery of deliveries) {
+        try {
+          if (delivery.kind === "publish") await room.publish(delivery.messages);
+          else await room.closeSessionSockets(delivery.sessionId, delivery.reason);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    }),
+  );
+  if (failures.length) throw failures[0];
 }
 
 /**
@@ -60,5 +78,5 @@ async function deliver(env: Env, effect: AfterCommit): Promise<void> {
  * response is on its way (see heldEvents).
  */
 export function roomEvents(env: Env, ctx: ExecutionContext): RequestEvents {
-  return heldEvents((effect) => deliver(env, effect), ctx);
+  return heldEvents((effects) => deliverEffects(env, effects), ctx);
 }

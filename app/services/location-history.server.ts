@@ -17,15 +17,15 @@ const TABLES = {
 /**
  * Records that an asset now stands at `location`: closes its open history entry (exit time now)
  * and opens a new one with the acting user's alpha code. Call it inside the transaction that
- * changes the asset's location; it locks the asset's row first, so concurrent changes of one
- * asset queue up and the asset always has exactly one open entry.
+ * changes the asset's location, after the statement that inserts or updates the asset's row:
+ * that statement holds the row until the commit, so concurrent changes of one asset queue up
+ * there and the asset always has exactly one open entry.
  */
 export async function recordLocationChange(
   tx: Transaction,
   change: { kind: AssetKind; assetId: number; accountId: number; location: string; alphaCode: string | null },
 ): Promise<void> {
-  const { asset, history, assetId } = TABLES[change.kind];
-  await tx.select({ id: asset.id }).from(asset).where(eq(asset.id, change.assetId)).for("update");
+  const { history, assetId } = TABLES[change.kind];
   await tx
     .update(history)
     .set({ exitTime: sql`greatest(now(), ${history.entryTime})` })

@@ -24,6 +24,8 @@ echo "[test] unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest.json
 echo "[test] build"
 npx remix vite:build >/dev/null
+echo "[test] first-load JavaScript of / (budget 120 KiB gzip)"
+npx tsx scripts/check-first-load.ts
 echo "[test] production bundles (wrangler deploy --dry-run, each environment)"
 for env in us eu; do
   echo -n "  $env: "

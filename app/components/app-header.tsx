@@ -1,11 +1,14 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link, useLocation, useNavigate, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { paramsKeptBySearch, SEARCH_PARAM, searchHref, searchTarget } from "~/domain/search";
 import { csrfFromCookie } from "~/lib/api-client";
 import type { loader as rootLoader } from "~/root";
-import { TermsDialog } from "./terms-dialog";
+import { deferred } from "./ui/deferred";
+
+const { Component: TermsDialog, preload: preloadTermsDialog } = deferred(() =>
+  import("./terms-dialog").then((module) => module.TermsDialog),
+);
 
 export interface HeaderUser {
   id: number;
@@ -14,7 +17,7 @@ export interface HeaderUser {
   isAdmin: boolean;
 }
 
-const menuItem = "block w-full cursor-pointer rounded px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-slate-100";
+const menuItem = "block w-full cursor-pointer rounded px-3 py-2 text-left text-sm outline-none hover:bg-slate-100 focus:bg-slate-100";
 
 /** The header of every page: logo, global search (the `q` URL parameter), admin shortcut, profile menu. */
 export function AppHeader({ user }: { user: HeaderUser | null }) {
@@ -97,56 +100,142 @@ function GlobalSearch() {
   );
 }
 
+const menuItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+/**
+ * The profile menu: a button that opens a list of links and actions (a menu button: arrow keys,
+ * Home and End move between the items, Escape closes it and gives focus back to the button, a
+ * click elsewhere or Tab away closes it). The terms of use load when asked for.
+ */
 function ProfileMenu({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const submit = useSubmit();
   const csrf = useRouteLoaderData<typeof rootLoader>("root")?.csrf;
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // Where focus goes when the menu opens: the first item (Enter, Space, click, ArrowDown) or the last (ArrowUp).
+  const focusOnOpen = useRef<"first" | "last">("first");
+
+  const items = () => menuItems(menu.current);
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    void preloadTermsDialog().catch(() => undefined);
+    const list = menuItems(menu.current);
+    (focusOnOpen.current === "last" ? list.at(-1) : list[0])?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  const onMenuKeyDown = (event: React.KeyboardEvent) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const move = (index: number) => {
+      event.preventDefault();
+      list[(index + list.length) % list.length]?.focus();
+    };
+    if (event.key === "ArrowDown") move(at + 1);
+    else if (event.key === "ArrowUp") move(at - 1);
+    else if (event.key === "Home") move(0);
+    else if (event.key === "End") move(list.length - 1);
+    else if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === "Tab") setOpen(false);
+  };
+
+  const link = (to: string, label: string) => (
+    <Link to={to} role="menuitem" tabIndex={-1} className={menuItem} onClick={() => close(false)}>
+      {label}
+    </Link>
+  );
+
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex shrink-0 items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
+    <div ref={root} className="relative shrink-0">
+      <button
+        ref={button}
+        type="button"
+        className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
         aria-label="Profile menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => {
+          focusOnOpen.current = "first";
+          setOpen(!open);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            event.preventDefault();
+            focusOnOpen.current = event.key === "ArrowUp" ? "last" : "first";
+            setOpen(true);
+          }
+        }}
       >
         <CircleUser aria-hidden className="h-6 w-6" />
         <span className="hidden md:inline">{user.alphaCode ?? user.email}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-40 min-w-52 rounded-md border bg-white p-1 shadow-lg">
-          <DropdownMenu.Item asChild className={menuItem}>
-            <Link to="/">Home Page</Link>
-          </DropdownMenu.Item>
+      </button>
+      {open ? (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label="Profile menu"
+          onKeyDown={onMenuKeyDown}
+          className="absolute right-0 top-full z-40 mt-1.5 min-w-52 rounded-md border bg-white p-1 shadow-lg"
+        >
+          {link("/", "Home Page")}
           {user.isAdmin ? (
             <>
-              <DropdownMenu.Item asChild className={menuItem}>
-                <Link to="/admin/dashboard">Admin Dashboard</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={menuItem}>
-                <Link to="/companies">Company List</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={menuItem}>
-                <Link to="/audit-logs">Audit Logs</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={menuItem}>
-                <Link to="/settings">Settings</Link>
-              </DropdownMenu.Item>
+              {link("/admin/dashboard", "Admin Dashboard")}
+              {link("/companies", "Company List")}
+              {link("/audit-logs", "Audit Logs")}
+              {link("/settings", "Settings")}
             </>
           ) : null}
-          <DropdownMenu.Item asChild className={menuItem}>
-            <Link to="/how-to">User Manual</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItem} onSelect={() => setTermsOpen(true)}>
-            User Agreement
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
+          {link("/how-to", "User Manual")}
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
             className={menuItem}
-            onSelect={() => submit({ csrf: csrfFromCookie() ?? csrf ?? "" }, { method: "post", action: "/logout" })}
+            onClick={() => {
+              close(true);
+              setTermsOpen(true);
+            }}
+          >
+            User Agreement
+          </button>
+          <div role="separator" className="my-1 h-px bg-slate-200" />
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={menuItem}
+            onClick={() => {
+              close(false);
+              submit({ csrf: csrfFromCookie() ?? csrf ?? "" }, { method: "post", action: "/logout" });
+            }}
           >
             Log Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
-    </DropdownMenu.Root>
+          </button>
+        </div>
+      ) : null}
+      {termsOpen ? (
+        <Suspense fallback={null}>
+          <TermsDialog open onOpenChange={setTermsOpen} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

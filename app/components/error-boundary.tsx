@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError, type ErrorResponse } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { failureKind, loadFailureMessage } from "~/domain/failures";
 
 type StatusHandler = (info: { error: ErrorResponse; message: string }) => React.ReactNode;

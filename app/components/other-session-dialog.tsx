@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
-import { BlockingDialog, buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
+import { BlockingDialog } from "~/components/ui/modal";
 import { REPLACE_OTHER_SESSION, type SessionInfo } from "~/domain/auth";
 import { describeDevice } from "~/domain/devices";
 

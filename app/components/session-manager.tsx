@@ -1,7 +1,5 @@
-import PartySocket from "partysocket";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import {
-  MESSAGES,
   SESSION_CHECK_INTERVAL_MS,
   SESSION_ENDED_CLOSE_CODE,
   SESSION_ID_HEADER,
@@ -9,16 +7,17 @@ import {
   SESSION_WARNING_SECONDS,
 } from "~/domain/auth";
 import type { RealtimeEvent } from "~/domain/realtime-events";
+import type PartySocket from "partysocket";
 import { apiFetch } from "~/lib/api-client";
 import { emitRealtimeEvent } from "~/lib/realtime-client";
-import { BlockingDialog, buttonStyles } from "./ui/modal";
+import type { Ended } from "./session-dialogs";
+import { deferred } from "./ui/deferred";
 
-type Ended = "invalidated" | "timeout" | "ended";
-const ENDED_MESSAGE: Record<Ended, string> = {
-  invalidated: MESSAGES.sessionInvalidated,
-  timeout: MESSAGES.sessionTimedOut,
-  ended: MESSAGES.sessionEnded,
-};
+// The dialogs and the socket load once the page is up: neither is needed for its first paint.
+const { Component: SessionDialogs, preload: preloadSessionDialogs } = deferred(() =>
+  import("./session-dialogs").then((module) => module.SessionDialogs),
+);
+
 const ACTIVITY_EVENTS = ["mousedown", "keydown", "touchstart", "scroll", "mousemove"] as const;
 
 /**
@@ -77,6 +76,8 @@ export function SessionManager({ id, timeoutHours, room, idleMs }: { id: number;
         void logOut(true, "timeout");
       } else if (remaining <= SESSION_WARNING_SECONDS * 1000) {
         setSecondsLeft(Math.ceil(remaining / 1000));
+      } else if (remaining <= 2 * SESSION_WARNING_SECONDS * 1000) {
+        void preloadSessionDialogs().catch(() => undefined);
       }
     }, 250);
     return () => window.clearInterval(timer);
@@ -104,80 +105,69 @@ export function SessionManager({ id, timeoutHours, room, idleMs }: { id: number;
   }, [ended, refresh, id]);
 
   // The account room: live events for the page, and word when this session is ended elsewhere.
-  // An ended session's socket is closed for good (the room closes it too).
+  // An ended session's socket is closed for good (the room closes it too). The socket's code loads
+  // after the page's own.
   useEffect(() => {
     if (ended) return;
-    const socket = new PartySocket({
-      host: window.location.host,
-      party: "account-room",
-      room,
-      minReconnectionDelay: 1000,
-      maxReconnectionDelay: 5000,
-      reconnectionDelayGrowFactor: 1.5,
-      maxRetries: 5,
-    });
-    socket.addEventListener("close", (event: CloseEvent) => {
-      if (event.code === SESSION_ENDED_CLOSE_CODE) socket.close();
-    });
-    socket.addEventListener("message", (message: MessageEvent) => {
-      let event: RealtimeEvent;
-      try {
-        event = JSON.parse(String(message.data)) as RealtimeEvent;
-      } catch {
-        return;
-      }
-      if (event.type === "session_ended") {
-        if (event.session_id !== id) return;
-        socket.close();
-        setSecondsLeft(null);
-        setEnded(event.reason === "replaced" ? "invalidated" : event.reason === "timeout" ? "timeout" : "ended");
-        return;
-      }
-      emitRealtimeEvent(event);
-    });
-    return () => socket.close();
+    let socket: PartySocket | null = null;
+    let stopped = false;
+    // The session's dialogs load beside the socket, so word of an ended session shows at once.
+    void preloadSessionDialogs().catch(() => undefined);
+    void import("partysocket").then(
+      ({ default: ReconnectingSocket }) => {
+        if (stopped) return;
+        const opened = new ReconnectingSocket({
+          host: window.location.host,
+          party: "account-room",
+          room,
+          minReconnectionDelay: 1000,
+          maxReconnectionDelay: 5000,
+          reconnectionDelayGrowFactor: 1.5,
+          maxRetries: 5,
+        });
+        socket = opened;
+        opened.addEventListener("close", (event: CloseEvent) => {
+          if (event.code === SESSION_ENDED_CLOSE_CODE) opened.close();
+        });
+        opened.addEventListener("message", (message: MessageEvent) => {
+          let event: RealtimeEvent;
+          try {
+            event = JSON.parse(String(message.data)) as RealtimeEvent;
+          } catch {
+            return;
+          }
+          if (event.type === "session_ended") {
+            if (event.session_id !== id) return;
+            opened.close();
+            setSecondsLeft(null);
+            setEnded(event.reason === "replaced" ? "invalidated" : event.reason === "timeout" ? "timeout" : "ended");
+            return;
+          }
+          emitRealtimeEvent(event);
+        });
+      },
+      // Without the socket's code the page still follows its data by polling.
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+      socket?.close();
+    };
   }, [id, room, ended]);
 
+  if (!warningOpen && !ended) return null;
   return (
-    <>
-      <BlockingDialog
-        open={warningOpen && !ended}
-        title="Session Timeout Warning"
-        actions={
-          <>
-            <button type="button" className={buttonStyles.secondary} onClick={() => void logOut(false)}>
-              Logout Now
-            </button>
-            <button
-              type="button"
-              className={buttonStyles.primary}
-              onClick={() => {
-                lastActivity.current = Date.now();
-                setSecondsLeft(null);
-                void refresh();
-              }}
-            >
-              Continue Session
-            </button>
-          </>
-        }
-      >
-        <p>Your session is about to expire due to inactivity.</p>
-        <p className="mt-2">
-          You will be logged out in <strong data-testid="session-countdown">{secondsLeft}</strong> seconds.
-        </p>
-      </BlockingDialog>
-      <BlockingDialog
-        open={ended !== null}
-        title={ended === "invalidated" ? "Session Invalidated" : "Session Ended"}
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => void logOut(false, ended ?? undefined)}>
-            Log Out
-          </button>
-        }
-      >
-        <p>{ended ? ENDED_MESSAGE[ended] : null}</p>
-      </BlockingDialog>
-    </>
+    <Suspense fallback={null}>
+      <SessionDialogs
+        secondsLeft={ended ? null : secondsLeft}
+        ended={ended}
+        onLogOut={(reason) => void logOut(false, reason)}
+        onContinue={() => {
+          lastActivity.current = Date.now();
+          setSecondsLeft(null);
+          void refresh();
+        }}
+      />
+    </Suspense>
   );
 }

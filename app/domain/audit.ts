@@ -2,7 +2,7 @@
  * The audit log as admins read it: its actions, tables and timeframes, the filters an address
  * carries, and how a change reads.
  */
-import { LIMITS } from "./fields";
+import { LIMITS } from "./limits";
 
 /** What happened: the spec's three, and the sign-in events Yardline adds to the trail. */
 export const AUDIT_ACTIONS = ["CREATE", "UPDATE", "DELETE", "SIGN_IN", "SIGN_IN_FAILED", "SIGN_OUT"] as const;

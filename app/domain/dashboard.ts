@@ -4,7 +4,7 @@
  */
 import { STATUS_LABEL } from "./assets";
 import type { Role } from "./roles";
-import { LIMITS } from "./fields";
+import { LIMITS } from "./limits";
 import { isRecordId } from "./ids";
 
 /** Rows per page of every dashboard list. */

@@ -1,44 +1,11 @@
 import { z } from "zod";
+import { fieldLabel, isCalendarDate, LIMITS } from "./limits";
 
 /**
- * The bounds of every input Yardline accepts, and the field builders the domain schemas are made
- * of. Whatever a client sends, a value outside these bounds is refused with a message naming the
- * field, before it reaches a query.
+ * The field builders the domain schemas are made of, and the messages of every rule a schema states
+ * without its own words. Loading this module installs those messages (`z.config`), so every schema
+ * module imports it.
  */
-export const LIMITS = {
-  /** Largest Postgres integer: ids and counts stay below it. */
-  int4: 2_147_483_647,
-  /** Numbers, codes, names, plates, makes and models. */
-  shortText: 100,
-  /** Descriptions. */
-  longText: 1000,
-  email: 254,
-  /** Passwords are hashed with scrypt: long enough for any passphrase, short enough to hash quickly. */
-  password: 128,
-  /** Doors of one building. */
-  doors: 999,
-  /** A location: a place's name and a door number. */
-  location: 110,
-  /** Trays on one trailer. */
-  trays: 1000,
-  /** Service dates, inclusive. */
-  firstDate: "1900-01-01",
-  lastDate: "2100-12-31",
-  /** Search text and list filters. */
-  search: 200,
-  pageSize: 200,
-  /** Pages beyond this are not a list anyone reads; the offset stays small. */
-  page: 100_000,
-} as const;
-
-/** "tray_count" → "Tray count", "move_details.moves.0.to" → "To". */
-export function fieldLabel(path: readonly PropertyKey[]): string {
-  const name = [...path].reverse().find((part) => typeof part === "string");
-  if (!name) return "The request body";
-  const words = name.replace(/_/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 const KIND: Record<string, string> = {
   string: "text",
   number: "a number",
@@ -125,13 +92,6 @@ export function optionalWholeNumber(min: number, max: number, message: string) {
 /** An optional id of a row (1 to the largest Postgres integer); blank or null means none. */
 export function optionalId(label: string) {
   return optionalWholeNumber(1, LIMITS.int4, `${label} is not valid`);
-}
-
-/** Whether "YYYY-MM-DD" names a day of the calendar ("2025-02-30" does not). */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 /** An optional calendar day (YYYY-MM-DD) between 1900 and 2100; blank or null means none. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   ACTIONS_IN,
-  createMoveSchema,
   formatDuration,
   isActive,
   legProblem,
@@ -18,6 +17,7 @@ import {
   type MoveLegInput,
   type PublicMove,
 } from "./moves";
+import { createMoveSchema } from "./move-schemas";
 import { CREATE_MOVE_PARAM, createMoveRequest, moveDoneMessage, moveDraftOf, moveDraftParams, withoutMoveDraft } from "./move-forms";
 import { flagsFor, ROLES, type Role } from "./roles";
 

@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { optionalId } from "./fields";
 import { ROLE_RANK, rankOf, type RoleFlags } from "./roles";
 
 /**
@@ -154,26 +152,12 @@ export function panelActions(
   return { message: null, actions: ACTIONS_IN[move.state].filter((action) => mayAct(viewer, move, action) === "allowed") };
 }
 
-/** One leg of a Create Move request, as the form and the API send it (trailer by number). */
-const text = z.preprocess((value) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : ""), z.string());
-const legSchema = z.object({
-  from: text,
-  to: text,
-  trailer: text.transform((value) => value.toUpperCase()),
-});
-
-export const createMoveSchema = z.object({
-  account_id: optionalId("Account ID").catch(undefined),
-  move_details: z.object(
-    {
-      type: z.enum(MOVE_TYPES, { error: MOVE_MESSAGES.legCount }),
-      moves: z.array(legSchema, { error: MOVE_MESSAGES.legCount }).max(3, MOVE_MESSAGES.legCount),
-    },
-    { error: MOVE_MESSAGES.legCount },
-  ),
-});
-export type CreateMoveInput = z.infer<typeof createMoveSchema>;
-export type MoveLegInput = z.infer<typeof legSchema>;
+/** One leg of a Create Move request, as the form and the API send it (trailer by number), read by `createMoveSchema`. */
+export interface MoveLegInput {
+  from: string;
+  to: string;
+  trailer: string;
+}
 
 /**
  * The rules of spec §5 in the spec's order: the first broken rule's message (the form shows one at

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkbox, LIMITS, optionalId, optionalText, requiredText } from "./fields";
+import { checkbox, optionalId, optionalText, requiredText } from "./fields";
+import { LIMITS } from "./limits";
 
 export const PLACE_MESSAGES = {
   buildingNameRequired: "Building name is required",

@@ -2,7 +2,7 @@
  * The header's global search: the `q` URL parameter. The pages with lists narrow them in place;
  * a page with nothing to search sends the search to the account dashboard, whose tabs it narrows.
  */
-import { LIMITS } from "./fields";
+import { LIMITS } from "./limits";
 
 /** The URL parameter of the global search. */
 export const SEARCH_PARAM = "q";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TRAILER_TYPES } from "./assets";
-import { LIMITS, optionalText } from "./fields";
+import { optionalText } from "./fields";
+import { LIMITS } from "./limits";
 import { TRAILER_MESSAGES, trailerFields, withLoadRules } from "./trailers";
 
 /**

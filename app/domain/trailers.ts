@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TRAILER_TYPES, serviceDateValues, type ServiceDates } from "./assets";
-import { checkbox, LIMITS, optionalDate, optionalId, optionalText, optionalWholeNumber, requiredText } from "./fields";
+import { checkbox, optionalDate, optionalId, optionalText, optionalWholeNumber, requiredText } from "./fields";
+import { LIMITS } from "./limits";
 import { SHOP } from "./locations";
 
 export const TRAILER_MESSAGES = {

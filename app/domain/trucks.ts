@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TRUCK_TYPES, serviceDateValues, type ServiceDates } from "./assets";
-import { checkbox, LIMITS, optionalDate, optionalId, optionalText, requiredText } from "./fields";
+import { checkbox, optionalDate, optionalId, optionalText, requiredText } from "./fields";
+import { LIMITS } from "./limits";
 import { SHOP } from "./locations";
 
 export const TRUCK_MESSAGES = {

@@ -1,4 +1,4 @@
-import { LIMITS } from "../domain/fields";
+import { LIMITS } from "../domain/limits";
 import { BODY_LIMIT_BYTES, bodyTooLarge, declaredLength, readBounded } from "./request-limits.server";
 
 /**

@@ -4,8 +4,7 @@ import { LocationAnalyticsPanel, MovesSummaryPanel, PeriodSwitch } from "~/compo
 import { DoorsPanel, DriversPanel, DwellPanel, MovesPerDayPanel, ResponsePanel } from "~/components/analytics/kpi-panels";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
-import { inputStyles } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles, inputStyles } from "~/components/ui/styles";
 import type { AnalyticsPeriod } from "~/domain/analytics";
 import { moveViewerOf } from "~/domain/moves";
 import { SEARCH_PARAM, searchTextOf } from "~/domain/search";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { loginSchema } from "~/domain/auth";
+import { loginSchema } from "~/domain/auth-schemas";
 import { apiRoute } from "~/lib/answers.server";
 import { methodNotAllowed, readJson } from "~/lib/api.server";
 import { clientOf, signedInCookies, systemContext } from "~/lib/auth-responses.server";

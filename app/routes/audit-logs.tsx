@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigate, useSubmit } from "@remix-run/re
 import { RadioFilter } from "~/components/dashboard/filter-form";
 import { ReportButtons } from "~/components/reports/report-buttons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { Table } from "~/components/ui/table";
 import {
   AUDIT_ACTION_LABEL,

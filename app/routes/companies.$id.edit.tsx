@@ -8,7 +8,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { GeneralErrorBoundary, RefusalView } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { accountSchema, COMPANY_MESSAGES, companySchema } from "~/domain/companies";
 import { pageRoute, refusalOf, replyTo } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";

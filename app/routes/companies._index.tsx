@@ -5,7 +5,7 @@ import { RetryForm } from "~/components/error-boundary";
 import { CompanyCard } from "~/components/companies/company-card";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { COMPANY_MESSAGES } from "~/domain/companies";
 import { failureKind, LIST_FAILED } from "~/domain/failures";
 import { searchTextOf } from "~/domain/search";

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { ManualArticle, manualLinks } from "~/content/manual";
 import { manualSectionsFor } from "~/content/manual-sections";
 import { MANUAL_PATH } from "~/domain/route-access";

@@ -5,15 +5,9 @@ import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFun
 import { useEffect, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonStyles } from "~/components/ui/modal";
-import {
-  MESSAGES,
-  SESSION_WARNING_SECONDS,
-  TIMEOUT_MAX_HOURS,
-  TIMEOUT_MIN_HOURS,
-  formatHoursAndMinutes,
-  timeoutSchema,
-} from "~/domain/auth";
+import { buttonStyles } from "~/components/ui/styles";
+import { MESSAGES, SESSION_WARNING_SECONDS, TIMEOUT_MAX_HOURS, TIMEOUT_MIN_HOURS, formatHoursAndMinutes } from "~/domain/auth";
+import { timeoutSchema } from "~/domain/auth-schemas";
 import { FAILURE_MESSAGES } from "~/domain/failures";
 import { pageRoute, replyTo } from "~/lib/answers.server";
 import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "~/lib/failed-actions";

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { auditLogs, users } from "../../db/schema";
 import { AUDIT_MESSAGES, type AuditAction, type AuditCounts, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
-import { isCalendarDate, LIMITS } from "../domain/fields";
+import { isCalendarDate, LIMITS } from "../domain/limits";
 import { canReadAuditLog } from "../domain/roles";
 import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";

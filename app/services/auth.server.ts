@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
-import { MESSAGES, newPasswordSchema, type LoginInput, type SessionInfo } from "../domain/auth";
+import { MESSAGES, type SessionInfo } from "../domain/auth";
+import { newPasswordSchema, type LoginInput } from "../domain/auth-schemas";
 import type { Database } from "../lib/db.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "../lib/password.server";
 import {

@@ -4,7 +4,6 @@ import { isRecordId } from "../domain/ids";
 import { resolveLocation, ROAD, SHOP } from "../domain/locations";
 import {
   canCreateMoves,
-  createMoveSchema,
   legProblem,
   mayAct,
   MOVE_MESSAGES,
@@ -14,6 +13,7 @@ import {
   type MoveState,
   type PublicMove,
 } from "../domain/moves";
+import { createMoveSchema } from "../domain/move-schemas";
 import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";

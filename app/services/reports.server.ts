@@ -3,7 +3,7 @@ import { accounts } from "../../db/schema";
 import { formatDuration, vehicleStatus } from "../domain/assets";
 import { filterLabel, parseDashboardView, type DashboardView } from "../domain/dashboard";
 import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, parseAuditQuery } from "../domain/audit";
-import { isCalendarDate, LIMITS } from "../domain/fields";
+import { isCalendarDate, LIMITS } from "../domain/limits";
 import { MOVE_STATE_LABEL, MOVE_STATES, MOVE_TYPE_LABEL, moveState, type MoveState, type MoveType } from "../domain/moves";
 import {
   isReportType,

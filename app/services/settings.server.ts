@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema";
-import { MESSAGES, timeoutSchema } from "../domain/auth";
+import { MESSAGES } from "../domain/auth";
+import { timeoutSchema } from "../domain/auth-schemas";
 import { timeoutHours } from "../lib/session.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput } from "./errors.server";

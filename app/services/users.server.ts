@@ -2,16 +2,8 @@ import { and, asc, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { accounts, sessions, users } from "../../db/schema";
 import { PASSWORD_RULES } from "../domain/auth";
 import { flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
-import {
-  assignableRoles,
-  canDeactivateUser,
-  canEditUser,
-  canReactivateUser,
-  canSeeUser,
-  editUserSchema,
-  newUserSchema,
-  USER_MESSAGES,
-} from "../domain/users";
+import { assignableRoles, canDeactivateUser, canEditUser, canReactivateUser, canSeeUser, USER_MESSAGES } from "../domain/users";
+import { editUserSchema, newUserSchema } from "../domain/user-schemas";
 import { isRecordId } from "../domain/ids";
 import { readInBatches } from "../lib/cursor.server";
 import type { Queryable, Transaction } from "../lib/db.server";

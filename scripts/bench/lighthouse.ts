@@ -5,10 +5,11 @@
  * default). Lighthouse itself comes from the npm registry through npx (pinned below), so it is not
  * a dependency of the app. Runs `--runs` times and prints each run's performance score and
  * metrics, then the median score; PASS when it is at least 95 (the target). Exits 1 on FAIL.
- * Run: npm run build && npm run bench:lighthouse [-- --runs=3]
+ * `--keep=DIR` keeps each run's report (`run-N.json`) in DIR.
+ * Run: npm run build && npm run bench:lighthouse [-- --runs=3 --keep=DIR]
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../app/lib/db.server";
@@ -19,6 +20,7 @@ const LIGHTHOUSE = "lighthouse@12.8.2";
 const PORT = 8798;
 const PG_PORT = 54398;
 const RUNS = Number(process.argv.find((arg) => arg.startsWith("--runs="))?.split("=")[1] ?? 3);
+const KEEP = process.argv.find((arg) => arg.startsWith("--keep="))?.split("=")[1];
 const TARGET = 95;
 const DRIVER = "yard@acme.test";
 
@@ -67,7 +69,8 @@ await runBenchmark(
     groups = serverGroupsOf(server.workerdPid());
     const database = openDatabase({ DATABASE_URL: server.databaseUrl });
     const { cookie } = await signInForBench(server.base, database.db, DRIVER).finally(() => database.close());
-    const dir = mkdtempSync(path.join(os.tmpdir(), "yardline-lighthouse-"));
+    const dir = KEEP ? path.resolve(KEEP) : mkdtempSync(path.join(os.tmpdir(), "yardline-lighthouse-"));
+    if (KEEP) mkdirSync(dir, { recursive: true });
     const ms = (result: LighthouseResult, audit: string) => `${Math.round(result.audits[audit]?.numericValue ?? 0)} ms`;
     try {
       const scores: number[] = [];
@@ -96,7 +99,7 @@ await runBenchmark(
       console.log(`median performance score ${median} (≥ ${TARGET}): ${passed ? "PASS" : "FAIL"}`);
       return passed;
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (!KEEP) rmSync(dir, { recursive: true, force: true });
     }
   },
 );

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import type { APIResponse } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { LIMITS } from "../../app/domain/fields";
+import { LIMITS } from "../../app/domain/limits";
 import { BODY_LIMIT_BYTES, bodyTooLargeMessage } from "../../app/lib/request-limits.server";
 import { SESSION_COOKIE } from "../../app/lib/session.server";
 import { DATABASE_UNAVAILABLE } from "../../app/lib/unavailable.server";

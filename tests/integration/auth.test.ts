@@ -1,7 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAttempts, sessions, settings, users } from "../../db/schema";
-import { MESSAGES, type LoginInput } from "../../app/domain/auth";
+import { MESSAGES } from "../../app/domain/auth";
+import type { LoginInput } from "../../app/domain/auth-schemas";
 import { resolveSession } from "../../app/lib/session.server";
 import { verifyPassword } from "../../app/lib/password.server";
 import type { UserRow } from "../../app/lib/session.server";

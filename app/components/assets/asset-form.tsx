@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import type { AssigneeChoice } from "~/domain/assets";
 
 /** A trailer or truck form's fields as strings, as its page fills them. */

@@ -1,9 +1,8 @@
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
-import { inputStyles } from "~/components/ui/field";
 import { AccountOptions } from "~/components/ui/form-parts";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles, inputStyles } from "~/components/ui/styles";
 import { fileRefusal, UPLOAD_EXTENSIONS, UPLOAD_MESSAGES } from "~/domain/trailer-upload";
 import { TemplateHelp, UploadResultsPanel, type ShownUpload } from "./upload-results";
 

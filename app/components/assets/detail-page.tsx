@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LocationHistoryPanel, type HistoryEntry } from "~/components/assets/location-history-panel";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { recordHistoryHref } from "~/domain/audit";
 import { concernsAsset } from "~/domain/realtime-events";
 import { PLACE_PAGES, type PlaceDetailView, type PlaceKind } from "~/domain/places";

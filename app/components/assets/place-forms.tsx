@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField, inputStyles } from "~/components/ui/field";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { inputStyles } from "~/components/ui/styles";
 import { AccountOptions, FormActions } from "~/components/ui/form-parts";
 import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceFormView, type PlaceKind } from "~/domain/places";
 

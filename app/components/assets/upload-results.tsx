@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { Table } from "~/components/ui/table";
 import {
   COLUMN_HELP,

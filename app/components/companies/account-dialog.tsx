@@ -5,7 +5,7 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { accountFormValues, accountSchema, type AccountInput } from "~/domain/companies";
 
 export type AccountFormValues = ReturnType<typeof accountFormValues>;

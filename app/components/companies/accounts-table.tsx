@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Table } from "~/components/ui/table";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { COMPANY_MESSAGES } from "~/domain/companies";
 import type { EditedAccount } from "./account-dialog";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { formatCreatedDate } from "~/domain/companies";
 
 /** A company on the Company List: its name, how many accounts it has, when it was created, and Edit for admins. */

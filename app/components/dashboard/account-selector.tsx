@@ -1,6 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { inputStyles } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles, inputStyles } from "~/components/ui/styles";
 import type { AccountOption, DashboardView } from "~/domain/dashboard";
 
 /** An admin's choice of account, grouped by company; a GET form (a Show button without JavaScript). */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { ReportButtons } from "~/components/reports/report-buttons";
 import { TAB_LABEL, viewParams, type DashboardView } from "~/domain/dashboard";
 import type { ListReportType } from "~/domain/reports";

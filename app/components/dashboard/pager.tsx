@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { DASHBOARD_PAGE_SIZE, viewHref, type DashboardView } from "~/domain/dashboard";
 
 /** Previous and Next links of a list longer than a page (plain links: they work without JavaScript). */

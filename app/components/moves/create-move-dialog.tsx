@@ -1,8 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
-import { inputStyles } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles, inputStyles } from "~/components/ui/styles";
 import {
   CREATE_MOVE_PARAM,
   MOVE_FORM,

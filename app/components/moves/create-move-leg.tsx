@@ -1,5 +1,4 @@
-import { inputStyles } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles, inputStyles } from "~/components/ui/styles";
 import { legField, type MoveDraftLeg } from "~/domain/move-forms";
 import type { AvailableTrailer, MoveLocations } from "~/domain/moves";
 

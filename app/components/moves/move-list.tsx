@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import type { MoveOutcome } from "~/domain/move-forms";
 import {
   formatDuration,

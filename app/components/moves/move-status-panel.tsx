@@ -1,7 +1,7 @@
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { buttonStyles } from "~/components/ui/modal";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { buttonStyles } from "~/components/ui/styles";
 import { CREATE_MOVE_PARAM, firstOpen, MOVE_LIST_PARAM, TIME_ZONE_COOKIE, type MoveOutcome, type MovePanelData } from "~/domain/move-forms";
 import {
   canCreateMoves,
@@ -17,10 +17,16 @@ import { useLiveRevalidation } from "~/lib/realtime-client";
 import { movesPollMs } from "~/domain/polling";
 import { MovesReportForm } from "~/components/reports/moves-report-form";
 import { canPrintReports } from "~/domain/roles";
-import { CreateMoveDialog } from "./create-move-dialog";
+import { deferred } from "~/components/ui/deferred";
 import { MoveList } from "./move-list";
 
 export type { MoveViewer } from "~/domain/moves";
+
+// Create Move loads when it opens (the button starts loading it when pointed at or focused).
+const { Component: CreateMoveDialog, preload: preloadCreateMove } = deferred(() =>
+  import("./create-move-dialog").then((module) => module.CreateMoveDialog),
+);
+const warmCreateMove = () => void preloadCreateMove().catch(() => undefined);
 
 const CARD_STYLE: Record<MoveState, string> = {
   requested: "border-amber-300 bg-amber-50 text-amber-900",
@@ -105,7 +111,15 @@ export function MoveStatusPanel({
           Move Status
         </h2>
         {canCreateMoves(viewer) ? (
-          <Link to={`?${createParams}`} preventScrollReset replace className={buttonStyles.primary}>
+          <Link
+            to={`?${createParams}`}
+            preventScrollReset
+            replace
+            className={buttonStyles.primary}
+            onPointerEnter={warmCreateMove}
+            onPointerDown={warmCreateMove}
+            onFocus={warmCreateMove}
+          >
             <Plus aria-hidden className="mr-1 h-4 w-4" /> Create Move
           </Link>
         ) : null}
@@ -189,14 +203,18 @@ export function MoveStatusPanel({
         </p>
       ) : null}
       {canPrintReports(viewer) ? <MovesReportForm accountId={accountId} timeZone={summary.time_zone} search={summary.search} /> : null}
-      <CreateMoveDialog
-        viewer={viewer}
-        accountId={accountId}
-        accounts={accounts}
-        choices={panel.create}
-        refusal={creating ? (panel.outcome?.error ?? null) : null}
-        onCreated={afterChange}
-      />
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateMoveDialog
+            viewer={viewer}
+            accountId={accountId}
+            accounts={accounts}
+            choices={panel.create}
+            refusal={panel.outcome?.error ?? null}
+            onCreated={afterChange}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

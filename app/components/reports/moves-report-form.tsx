@@ -1,5 +1,5 @@
 import { FileSpreadsheet, Printer, Sheet } from "lucide-react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { dayIn } from "~/domain/time-zones";
 
 const FIELD = "mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";

@@ -1,5 +1,5 @@
 import { Printer, Sheet, FileSpreadsheet } from "lucide-react";
-import { buttonStyles } from "~/components/ui/modal";
+import { buttonStyles } from "~/components/ui/styles";
 import { REPORT_MESSAGES, reportHref, type ReportOutput, type ReportType } from "~/domain/reports";
 
 /**

@@ -1,6 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-
-export const inputStyles = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-base";
+import { inputStyles } from "./styles";
 
 /** A Conform field of any form. */
 export type FormField<Schema> = FieldMetadata<Schema, Record<string, unknown>, string[]>;

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { buttonStyles } from "./modal";
+import { buttonStyles } from "./styles";
 
 /** Cancel (back to `cancelTo`) and the form's submit button, disabled while a form is being sent. */
 export function FormActions({ cancelTo, submitLabel }: { cancelTo: string; submitLabel: string }) {

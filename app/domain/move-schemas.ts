@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { optionalId } from "./fields";
+import { MOVE_MESSAGES, MOVE_TYPES } from "./moves";
+
+/** The schema of Create Move, for the server's actions and API that validate it. */
+
+/** One leg of a Create Move request, as the form and the API send it (trailer by number). */
+const text = z.preprocess((value) => (typeof value === "string" || typeof value === "number" ? String(value).trim() : ""), z.string());
+const legSchema = z.object({
+  from: text,
+  to: text,
+  trailer: text.transform((value) => value.toUpperCase()),
+});
+
+export const createMoveSchema = z.object({
+  account_id: optionalId("Account ID").catch(undefined),
+  move_details: z.object(
+    {
+      type: z.enum(MOVE_TYPES, { error: MOVE_MESSAGES.legCount }),
+      moves: z.array(legSchema, { error: MOVE_MESSAGES.legCount }).max(3, MOVE_MESSAGES.legCount),
+    },
+    { error: MOVE_MESSAGES.legCount },
+  ),
+});
+export type CreateMoveInput = z.infer<typeof createMoveSchema>;

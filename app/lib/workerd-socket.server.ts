@@ -28,6 +28,27 @@ export function workerdSocket(): ((config?: { ssl?: unknown }) => Duplex) | unde
 
   class WorkerdSocket extends Base {
     private closeEmitted = false;
+    /** What pg writes between `cork()` and `uncork()`: one statement's messages, sent as one write. */
+    private corked: { data: Uint8Array; done?: WriteCallback }[] | null = null;
+
+    /**
+     * pg corks its socket while it writes a statement's messages (Parse, Bind, Describe, Execute,
+     * Sync) and uncorks it after, as a Node socket allows; pg-cloudflare's socket has neither, so
+     * each message would be a write, and a round trip, of its own through workerd's socket.
+     */
+    cork() {
+      this.corked ??= [];
+    }
+
+    uncork() {
+      const pending = this.corked;
+      this.corked = null;
+      if (!pending?.length) return;
+      const data = pending.length === 1 ? pending[0].data : Buffer.concat(pending.map((part) => part.data));
+      this.write(data, (error) => {
+        for (const part of pending) part.done?.(error);
+      });
+    }
 
     override emit(event: string | symbol, ...args: unknown[]): boolean {
       if (event === "close") {
@@ -40,6 +61,10 @@ export function workerdSocket(): ((config?: { ssl?: unknown }) => Duplex) | unde
     override write(data: Uint8Array | string, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) {
       const encoding = typeof encodingOrCallback === "string" ? encodingOrCallback : "utf8";
       const done = typeof encodingOrCallback === "function" ? encodingOrCallback : callback;
+      if (this.corked) {
+        this.corked.push({ data: typeof data === "string" ? Buffer.from(data, encoding) : data, done });
+        return true;
+      }
       return super.write(data, encoding, (error?: unknown) => {
         if (error) this.lost(error);
         done?.(error);

@@ -116,7 +116,7 @@ export function userQueryOf(account: number, view: DashboardView): UserListQuery
 
 async function trailersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TrailerList> {
   const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE });
-  const counts = await trailerLocationCounts(ctx.db, accountId, list.places);
+  const counts = await trailerLocationCounts(ctx.db, accountId, list.places, list.placeCounts);
   const now = Date.now();
   return {
     total: list.total,

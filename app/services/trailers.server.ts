@@ -318,9 +318,9 @@ function selectTrailerList(db: Queryable, listing: TrailerListing) {
 export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}) {
   const listing = await trailerListing(ctx, query);
   const { page, pageSize, offset } = paging(query, 50, 200);
-  const { total, where } = await trailerTotal(ctx.db, listing);
+  const { total, where, placeCounts } = await trailerTotal(ctx.db, listing);
   const rows = total > offset ? await trailerPage(ctx.db, where, listing, { total, pageSize, offset }) : [];
-  return { accountId: listing.accountId, trailers: rows, total, page, pageSize, places: listing.places };
+  return { accountId: listing.accountId, trailers: rows, total, page, pageSize, places: listing.places, placeCounts };
 }
 
 /** Lists of at most this many trailers (and searches) are read whole and sorted. */
@@ -428,30 +428,39 @@ async function trailerPage(
  * for a building's doors would be a guess that can lead it to read every trailer of the building.
  * A search counts its matches.
  */
-async function trailerTotal(db: Queryable, listing: TrailerListing): Promise<{ total: number; where: SQL | undefined }> {
+async function trailerTotal(
+  db: Queryable,
+  listing: TrailerListing,
+): Promise<{ total: number; where: SQL | undefined; placeCounts: PlaceCount[] | null }> {
   const { counted } = listing;
   if (!counted) {
     const [row] = await db.select({ total: count() }).from(trailers).where(listing.where);
-    return { total: row.total, where: listing.where };
+    return { total: row.total, where: listing.where, placeCounts: null };
   }
+  // One statement for both: every location's trailers (the Location filter's counts) and those the listing keeps.
   const rows = await db
-    .select({ location: trailerCounts.location, trailers: sql<number>`sum(${trailerCounts.trailers})::int` })
+    .select({
+      location: trailerCounts.location,
+      trailers: sql<number>`sum(${trailerCounts.trailers})::int`,
+      kept: sql<number>`coalesce(sum(${trailerCounts.trailers}) filter (where ${counted.where}), 0)::int`,
+    })
     .from(trailerCounts)
-    .where(counted.where)
+    .where(eq(trailerCounts.accountId, listing.accountId))
     .groupBy(trailerCounts.location)
-    .having(sql`sum(${trailerCounts.trailers}) > 0`);
-  const total = rows.reduce((sum, row) => sum + row.trailers, 0);
+    .having(sql`sum(${trailerCounts.trailers}) <> 0`);
+  const keptAt = rows.filter((row) => row.kept > 0);
+  const total = keptAt.reduce((sum, row) => sum + row.kept, 0);
   const where =
-    counted.byPlace && rows.length > 0
+    counted.byPlace && keptAt.length > 0
       ? and(
           counted.flagged,
           inArray(
             trailers.trailerLocation,
-            rows.map((row) => row.location),
+            keptAt.map((row) => row.location),
           ),
         )
       : listing.where;
-  return { total, where };
+  return { total, where, placeCounts: rows.map(({ location, trailers: held }) => ({ location, trailers: held })) };
 }
 
 /** Every trailer of a listing, a batch at a time (reports). */
@@ -459,17 +468,23 @@ export function readTrailerListing(db: Database, listing: TrailerListing): Async
   return readInBatches(db, selectTrailerList(db, listing), TRAILER_LIST_FIELDS);
 }
 
+/** How many trailers an account holds at one location, from the counts kept per location. */
+export type PlaceCount = { location: string; trailers: number };
+
 /**
  * The Location filter's counts — All, Road, Shop, each building (all its doors) and each yard —
- * from the counts kept per location (`trailer_counts`): a few hundred rows, whatever the account holds.
+ * from the counts kept per location (`trailer_counts`): a few hundred rows, whatever the account
+ * holds. A list read without a search has read them already (`listTrailers`' `placeCounts`).
  */
-export async function trailerLocationCounts(db: Queryable, accountId: number, places: AccountPlaces) {
-  const rows = await db
-    .select({ location: trailerCounts.location, trailers: sql<number>`sum(${trailerCounts.trailers})::int` })
-    .from(trailerCounts)
-    .where(eq(trailerCounts.accountId, accountId))
-    .groupBy(trailerCounts.location)
-    .having(sql`sum(${trailerCounts.trailers}) <> 0`);
+export async function trailerLocationCounts(db: Queryable, accountId: number, places: AccountPlaces, read: PlaceCount[] | null = null) {
+  const rows =
+    read ??
+    (await db
+      .select({ location: trailerCounts.location, trailers: sql<number>`sum(${trailerCounts.trailers})::int` })
+      .from(trailerCounts)
+      .where(eq(trailerCounts.accountId, accountId))
+      .groupBy(trailerCounts.location)
+      .having(sql`sum(${trailerCounts.trailers}) <> 0`));
   const counts = new Map<string, number>([
     [ROAD, 0],
     [SHOP, 0],

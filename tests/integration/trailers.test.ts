@@ -197,6 +197,21 @@ describe("trailer list", () => {
       "Yard A": 2,
     });
   });
+
+  it("reads a filtered list's total and every location's count in one statement, the counts the same as read alone", async () => {
+    const { places } = await listTrailers(manager);
+    const alone = await trailerLocationCounts(test.db, accountId, places);
+    for (const query of [{}, { status: "red" as const }, { location: "North" }, { location: "Yard A", load: "empty" as const }]) {
+      const list = await listTrailers(manager, query);
+      expect(list.placeCounts).not.toBeNull();
+      expect(await trailerLocationCounts(test.db, accountId, list.places, list.placeCounts)).toEqual(alone);
+      expect(list.total).toBe(list.trailers.length);
+    }
+    expect((await listTrailers(manager, { status: "red" })).total).toBe(1);
+    expect((await listTrailers(manager, { location: "North" })).total).toBe(2);
+    // A search counts its matches from the trailers themselves.
+    expect((await listTrailers(manager, { search: "zzz-no-such" })).placeCounts).toBeNull();
+  });
 });
 
 describe("location history bookkeeping", () => {

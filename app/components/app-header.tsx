@@ -159,6 +159,11 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
       {label}
     </Link>
   );
+  const action = (label: string, onSelect: () => void) => (
+    <button type="button" role="menuitem" tabIndex={-1} className={menuItem} onClick={onSelect}>
+      {label}
+    </button>
+  );
 
   return (
     <div ref={root} className="relative shrink-0">
@@ -204,31 +209,15 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
             </>
           ) : null}
           {link("/how-to", "User Manual")}
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={menuItem}
-            onClick={() => {
-              close(true);
-              setTermsOpen(true);
-            }}
-          >
-            User Agreement
-          </button>
+          {action("User Agreement", () => {
+            close(true);
+            setTermsOpen(true);
+          })}
           <div role="separator" className="my-1 h-px bg-slate-200" />
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={menuItem}
-            onClick={() => {
-              close(false);
-              submit({ csrf: csrfFromCookie() ?? csrf ?? "" }, { method: "post", action: "/logout" });
-            }}
-          >
-            Log Out
-          </button>
+          {action("Log Out", () => {
+            close(false);
+            submit({ csrf: csrfFromCookie() ?? csrf ?? "" }, { method: "post", action: "/logout" });
+          })}
         </div>
       ) : null}
       {termsOpen ? (

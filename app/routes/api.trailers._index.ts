@@ -3,7 +3,8 @@ import { filterValue, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "~/dom
 import { apiRoute } from "~/lib/answers.server";
 import { listPage, listParams, methodNotAllowed, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
-import { createTrailer, listTrailers, publicTrailer } from "~/services/trailers.server";
+import { listTrailers } from "~/services/trailer-list.server";
+import { createTrailer, publicTrailer } from "~/services/trailers.server";
 
 /**
  * `GET /api/trailers/`: a page of the account's trailers (admins name the account with

@@ -27,7 +27,7 @@ import type { ServiceContext } from "./context.server";
 import { latestOf } from "./location-history.server";
 import { listPlaces } from "./places.server";
 import { accountScope } from "./scope.server";
-import { listTrailers, trailerLocationCounts, type TrailerListItem, type TrailerListQuery } from "./trailers.server";
+import { listTrailers, trailerLocationCounts, type TrailerListItem, type TrailerListQuery } from "./trailer-list.server";
 import { listTrucks, truckFilterOptions, TRUCK_SORTS, type TruckListItem, type TruckListQuery } from "./trucks.server";
 import { listUsers, rolesPresent, type ListedUser, type UserListQuery } from "./users.server";
 

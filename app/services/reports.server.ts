@@ -30,7 +30,8 @@ import { readMoveLegs } from "./moves.server";
 import { searchTextOf } from "../domain/search";
 import { listPlaces } from "./places.server";
 import { accountScope, requireAccount } from "./scope.server";
-import { getTrailer, readTrailerListing, trailerListing } from "./trailers.server";
+import { readTrailerListing, trailerListing } from "./trailer-list.server";
+import { getTrailer } from "./trailers.server";
 import { getTruck, readTruckListing, truckListing } from "./trucks.server";
 import { readUserList } from "./users.server";
 

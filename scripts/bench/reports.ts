@@ -36,7 +36,7 @@ import { reportCsv, reportXlsx } from "../../app/lib/report-files.server";
 import { actorOf, type ServiceContext } from "../../app/services/context.server";
 import { trailerQueryOf } from "../../app/services/dashboard.server";
 import { openReport } from "../../app/services/reports.server";
-import { readTrailerListing, trailerListing } from "../../app/services/trailers.server";
+import { readTrailerListing, trailerListing } from "../../app/services/trailer-list.server";
 import { percentile, residentBytes, runBenchmark, serverGroupsOf, signInForBench, startBenchServer, stopOutliving } from "./server";
 
 const PORT = 8795;

@@ -8,7 +8,7 @@ import { REPORT_COLUMNS, REPORT_MESSAGES } from "../../app/domain/reports";
 import { reportCsv, reportPrintPage, reportXlsx, XLSX_ROW_LIMIT } from "../../app/lib/report-files.server";
 import type { ServiceContext } from "../../app/services/context.server";
 import { accountDashboard, trailerListRow, trailerQueryOf } from "../../app/services/dashboard.server";
-import { listTrailers } from "../../app/services/trailers.server";
+import { listTrailers } from "../../app/services/trailer-list.server";
 import { createMove, transitionMove } from "../../app/services/moves.server";
 import { openReport, REPORT_REFUSALS, type Report } from "../../app/services/reports.server";
 import { createTestDatabase, type TestDatabase } from "./database";

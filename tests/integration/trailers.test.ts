@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
 import { openDatabase, withActor, type OpenDatabase } from "../../app/lib/db.server";
 import { accountHistory, recordLocationChange } from "../../app/services/location-history.server";
-import {
-  createTrailer as addTrailer,
-  deleteTrailer,
-  listTrailers,
-  trailerLocationCounts,
-  updateTrailer,
-} from "../../app/services/trailers.server";
+import { listTrailers, trailerLocationCounts } from "../../app/services/trailer-list.server";
+import { createTrailer as addTrailer, deleteTrailer, updateTrailer } from "../../app/services/trailers.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 import type { ServiceContext } from "../../app/services/context.server";

@@ -1,0 +1,349 @@
+import { and, asc, count, desc, eq, inArray, isNull, not, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
+import { trailerCounts, trailerLocationHistory, trailers, trailerSearchText } from "../../db/schema";
+import type { TrailerLoadFilter, TrailerStatusFilter } from "../domain/dashboard";
+import { locationGroup, ROAD, SHOP } from "../domain/locations";
+import { readInBatches } from "../lib/cursor.server";
+import type { Database, Queryable } from "../lib/db.server";
+import { paging } from "../lib/paging";
+import { containsPattern, doorsOf, searchAny } from "../lib/sql.server";
+import { type ServiceContext } from "./context.server";
+import { latestEntryFields, type LatestEntry } from "./location-history.server";
+import { accountPlaces, type AccountPlaces } from "./locations.server";
+import { requireAccount } from "./scope.server";
+import type { TrailerRow } from "./trailers.server";
+
+/**
+ * The trailer lists: one account's trailers filtered, searched, sorted and paged in Postgres, their
+ * totals and the Location filter's counts (from `trailer_counts`). The dashboard, `GET
+ * /api/trailers` and the trailers report all read them here.
+ */
+export interface TrailerListQuery {
+  /** The account asked for (admins); everyone else gets their own. */
+  account?: unknown;
+  /** "all", "Road", "Shop", a yard name or a building name (all of its doors). */
+  location?: string;
+  status?: TrailerStatusFilter;
+  load?: TrailerLoadFilter;
+  search?: string;
+  /** Time at location: "asc" newest arrivals first, "desc" oldest first. */
+  timeSort?: "asc" | "desc";
+  page?: number;
+  pageSize?: number;
+}
+
+/** The columns the filters read: a trailer's, or a row of `trailer_counts` (the same names). */
+type FilterColumns = {
+  location: AnyPgColumn;
+  redTagged: AnyPgColumn;
+  yellowTagged: AnyPgColumn;
+  inShop: AnyPgColumn;
+  isLoaded: AnyPgColumn;
+  isTray: AnyPgColumn;
+};
+
+const TRAILER_FILTER_COLUMNS: FilterColumns = { ...trailers, location: trailers.trailerLocation };
+const COUNT_FILTER_COLUMNS: FilterColumns = trailerCounts;
+
+function locationCondition(column: AnyPgColumn, location: string, buildingNames: string[]): SQL {
+  // A building: every one of its doors.
+  return buildingNames.includes(location) ? doorsOf(column, location) : eq(column, location);
+}
+
+function statusCondition(status: Exclude<TrailerStatusFilter, "all">, c: FilterColumns): SQL {
+  if (status === "red") return eq(c.redTagged, true);
+  if (status === "yellow") return and(eq(c.yellowTagged, true), eq(c.redTagged, false))!;
+  return and(not(c.redTagged), not(c.yellowTagged), not(c.inShop))!;
+}
+
+function loadCondition(load: Exclude<TrailerLoadFilter, "all">, c: FilterColumns): SQL {
+  if (load === "loaded") return eq(c.isLoaded, true);
+  if (load === "trays") return eq(c.isTray, true);
+  return and(not(c.isLoaded), not(c.isTray))!;
+}
+
+/** The Status and Load filters of a query, on a trailer's columns or on the counts'. */
+function flagConditions(query: TrailerListQuery, c: FilterColumns): SQL | undefined {
+  return and(
+    query.status && query.status !== "all" ? statusCondition(query.status, c) : undefined,
+    query.load && query.load !== "all" ? loadCondition(query.load, c) : undefined,
+  );
+}
+
+/** The Location filter of a query (none for "all"). */
+function placeCondition(query: TrailerListQuery, buildingNames: string[], c: FilterColumns): SQL | undefined {
+  return query.location && query.location !== "all" ? locationCondition(c.location, query.location, buildingNames) : undefined;
+}
+
+const SEARCHED_COLUMNS = [
+  trailers.trailerNumber,
+  trailers.trailerLocation,
+  trailers.licensePlate,
+  trailers.companyOwner,
+  trailers.loadNumber,
+  trailers.lastUser,
+  trailers.taggedDescription,
+  trailers.type,
+];
+
+/**
+ * The search: trailers one of whose searched columns contains the text, found through the
+ * trigram index over all of them (`trailerSearchText`), then checked column by column.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const exact = searchAny(search, SEARCHED_COLUMNS);
+  if (!exact) return undefined;
+  const sieve = sql`(${trailerSearchText(trailers)}) ilike ${containsPattern(search!.replace(/\0/g, "").trim())}`;
+  return and(sieve, exact);
+}
+
+/**
+ * What a trailer list shows of each trailer: the trailer, since when it stands where it is (its
+ * open history entry, the time-at-location sort) and its latest history entry (time at location:
+ * 'Moved' when that one has an exit time). Postgres reads the latest entry only for the rows a
+ * page returns, after sorting and paging.
+ */
+const TRAILER_LIST_FIELDS = {
+  trailer: trailers,
+  since: trailerLocationHistory.entryTime,
+  latest: latestEntryFields(trailerLocationHistory, trailerLocationHistory.trailerId, trailers.id),
+};
+export type TrailerListItem = { trailer: TrailerRow; since: Date | null; latest: LatestEntry };
+
+/**
+ * The trailers a list query asks for: the account's, filtered and searched, and their order. The
+ * dashboard page, `GET /api/trailers` and the trailers report all read this one listing.
+ */
+export async function trailerListing(ctx: ServiceContext, query: TrailerListQuery = {}) {
+  const accountId = requireAccount(ctx.actor, query.account);
+  const places = await accountPlaces(ctx.db, accountId);
+  const buildingNames = places.buildings.map((building) => building.buildingName);
+  const search = searchCondition(query.search);
+  const flagged = and(eq(trailers.accountId, accountId), flagConditions(query, TRAILER_FILTER_COLUMNS));
+  const where = and(flagged, placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS), search);
+  // Without a search, the counts kept per location and flags answer how many a list holds, and where.
+  const counted = search
+    ? null
+    : {
+        where: and(
+          eq(trailerCounts.accountId, accountId),
+          placeCondition(query, buildingNames, COUNT_FILTER_COLUMNS),
+          flagConditions(query, COUNT_FILTER_COLUMNS),
+        ),
+        byPlace: placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS) !== undefined,
+        flagged,
+      };
+  const since = trailerLocationHistory.entryTime;
+  const oldestFirst = query.timeSort === "desc";
+  const orderBy = [oldestFirst ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber)];
+  return { accountId, places, where, counted, oldestFirst, orderBy };
+}
+
+type TrailerListing = Awaited<ReturnType<typeof trailerListing>>;
+
+function selectTrailerList(db: Queryable, listing: TrailerListing) {
+  return db
+    .select(TRAILER_LIST_FIELDS)
+    .from(trailers)
+    .leftJoin(trailerLocationHistory, and(eq(trailerLocationHistory.trailerId, trailers.id), isNull(trailerLocationHistory.exitTime)))
+    .where(listing.where)
+    .orderBy(...listing.orderBy);
+}
+
+/**
+ * One page of an account's trailers, filtered, searched and sorted in Postgres, with the time
+ * each has stood at its location (from its open history entry).
+ *
+ * The list's order is the open entries' (newest or oldest first, then by number), the trailers
+ * without one last (by number). A long list is read through the open entries' index in the page's
+ * order, each entry's trailer through its key, so a page reads about as many rows as it shows
+ * (plus those sharing the last entry time; page 60 those of the 59 before it) rather than sorting
+ * the account; only a page that reaches past them reads the trailers without one. A search, or a
+ * list of a few thousand at most, reads its trailers and sorts them. Either way each part is
+ * reached only through its keys (`offset 0` keeps Postgres from reordering the joins), so a plan
+ * made without statistics (a table just filled) cannot turn a page into one scan per row.
+ */
+export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}) {
+  const listing = await trailerListing(ctx, query);
+  const { page, pageSize, offset } = paging(query, 50, 200);
+  const { total, where, placeCounts } = await trailerTotal(ctx.db, listing);
+  const rows = total > offset ? await trailerPage(ctx.db, where, listing, { total, pageSize, offset }) : [];
+  return { accountId: listing.accountId, trailers: rows, total, page, pageSize, places: listing.places, placeCounts };
+}
+
+/** Lists of at most this many trailers (and searches) are read whole and sorted. */
+const SORTED_WHOLE = 2_000;
+
+/** The open entry of the trailer in the enclosing query, in the listing's account. */
+const openEntry = (accountId: number) =>
+  and(
+    eq(trailerLocationHistory.trailerId, trailers.id),
+    isNull(trailerLocationHistory.exitTime),
+    eq(trailerLocationHistory.accountId, accountId),
+  );
+
+/** The trailers `where` keeps, each with its open entry (none: null). */
+function fromTrailers(db: Queryable, where: SQL | undefined, accountId: number) {
+  const kept = db.select().from(trailers).where(where).offset(0).as("trailers");
+  const open = db
+    .select({ id: trailerLocationHistory.id, entryTime: trailerLocationHistory.entryTime })
+    .from(trailerLocationHistory)
+    .where(openEntry(accountId))
+    .offset(0)
+    .as("trailer_location_history");
+  return db
+    .select(PAGE_KEYS)
+    .from(kept)
+    .leftJoinLateral(open, sql`true`);
+}
+
+/** The trailer of the open entry in the enclosing query, when `where` keeps it. */
+function keptAtEntry(db: Queryable, where: SQL | undefined) {
+  return db
+    .select()
+    .from(trailers)
+    .where(and(eq(trailers.id, trailerLocationHistory.trailerId), where))
+    .offset(0)
+    .as("trailers");
+}
+
+/** The account's open entries. */
+const openEntries = (accountId: number) => and(isNull(trailerLocationHistory.exitTime), eq(trailerLocationHistory.accountId, accountId));
+
+/** What a page is chosen by: each trailer and since when it stands where it is. */
+const PAGE_KEYS = { id: trailers.id, since: trailerLocationHistory.entryTime };
+
+/**
+ * The rows of a page whose trailers a query chose (in order): what the list shows of each,
+ * the latest history entries read for these rows only.
+ */
+async function pageRows(db: Queryable, chosen: PgSelect, oldestFirst: boolean): Promise<TrailerListItem[]> {
+  const page = chosen.as("page");
+  return db
+    .select({ ...TRAILER_LIST_FIELDS, since: page.since })
+    .from(page)
+    .innerJoin(trailers, eq(trailers.id, page.id))
+    .orderBy(oldestFirst ? sql`${page.since} asc nulls last` : sql`${page.since} desc nulls last`, asc(trailers.trailerNumber));
+}
+
+async function trailerPage(
+  db: Queryable,
+  where: SQL | undefined,
+  listing: TrailerListing,
+  { total, pageSize, offset }: { total: number; pageSize: number; offset: number },
+): Promise<TrailerListItem[]> {
+  if (!listing.counted || total <= SORTED_WHOLE) {
+    const chosen = fromTrailers(db, where, listing.accountId)
+      .orderBy(...listing.orderBy)
+      .limit(pageSize)
+      .offset(offset);
+    return pageRows(db, chosen.$dynamic(), listing.oldestFirst);
+  }
+  const since = trailerLocationHistory.entryTime;
+  const chosen = db
+    .select(PAGE_KEYS)
+    .from(trailerLocationHistory)
+    .innerJoinLateral(keptAtEntry(db, where), sql`true`)
+    .where(openEntries(listing.accountId))
+    .orderBy(listing.oldestFirst ? asc(since) : desc(since), asc(trailers.trailerNumber))
+    .limit(pageSize)
+    .offset(offset);
+  const placed = await pageRows(db, chosen.$dynamic(), listing.oldestFirst);
+  if (placed.length === pageSize || offset + placed.length >= total) return placed;
+  // The page reaches past the trailers with an open entry: the rest of it is those without one.
+  const placedInAll =
+    placed.length > 0
+      ? offset + placed.length
+      : (
+          await db
+            .select({ n: count() })
+            .from(trailerLocationHistory)
+            .innerJoinLateral(keptAtEntry(db, where), sql`true`)
+            .where(openEntries(listing.accountId))
+        )[0].n;
+  const unplaced = fromTrailers(db, where, listing.accountId)
+    .where(isNull(trailerLocationHistory.id))
+    .orderBy(asc(trailers.trailerNumber))
+    .limit(pageSize - placed.length)
+    .offset(Math.max(0, offset - placedInAll));
+  return [...placed, ...(await pageRows(db, unplaced.$dynamic(), listing.oldestFirst))];
+}
+
+/**
+ * How many trailers a listing holds, and the condition its page reads them with. Without a search,
+ * from the kept counts, which also name the locations holding them: a Location filter then reads
+ * those locations (a building: its doors in use), which Postgres estimates well, where the rule
+ * for a building's doors would be a guess that can lead it to read every trailer of the building.
+ * A search counts its matches.
+ */
+async function trailerTotal(
+  db: Queryable,
+  listing: TrailerListing,
+): Promise<{ total: number; where: SQL | undefined; placeCounts: PlaceCount[] | null }> {
+  const { counted } = listing;
+  if (!counted) {
+    const [row] = await db.select({ total: count() }).from(trailers).where(listing.where);
+    return { total: row.total, where: listing.where, placeCounts: null };
+  }
+  // One statement for both: every location's trailers (the Location filter's counts) and those the listing keeps.
+  const rows = await db
+    .select({
+      location: trailerCounts.location,
+      trailers: sql<number>`sum(${trailerCounts.trailers})::int`,
+      kept: sql<number>`coalesce(sum(${trailerCounts.trailers}) filter (where ${counted.where}), 0)::int`,
+    })
+    .from(trailerCounts)
+    .where(eq(trailerCounts.accountId, listing.accountId))
+    .groupBy(trailerCounts.location)
+    .having(sql`sum(${trailerCounts.trailers}) <> 0`);
+  const keptAt = rows.filter((row) => row.kept > 0);
+  const total = keptAt.reduce((sum, row) => sum + row.kept, 0);
+  const where =
+    counted.byPlace && keptAt.length > 0
+      ? and(
+          counted.flagged,
+          inArray(
+            trailers.trailerLocation,
+            keptAt.map((row) => row.location),
+          ),
+        )
+      : listing.where;
+  return { total, where, placeCounts: rows.map(({ location, trailers: held }) => ({ location, trailers: held })) };
+}
+
+/** Every trailer of a listing, a batch at a time (reports). */
+export function readTrailerListing(db: Database, listing: TrailerListing): AsyncGenerator<TrailerListItem[]> {
+  return readInBatches(db, selectTrailerList(db, listing), TRAILER_LIST_FIELDS);
+}
+
+/** How many trailers an account holds at one location, from the counts kept per location. */
+export type PlaceCount = { location: string; trailers: number };
+
+/**
+ * The Location filter's counts — All, Road, Shop, each building (all its doors) and each yard —
+ * from the counts kept per location (`trailer_counts`): a few hundred rows, whatever the account
+ * holds. A list read without a search has read them already (`listTrailers`' `placeCounts`).
+ */
+export async function trailerLocationCounts(db: Queryable, accountId: number, places: AccountPlaces, read: PlaceCount[] | null = null) {
+  const rows =
+    read ??
+    (await db
+      .select({ location: trailerCounts.location, trailers: sql<number>`sum(${trailerCounts.trailers})::int` })
+      .from(trailerCounts)
+      .where(eq(trailerCounts.accountId, accountId))
+      .groupBy(trailerCounts.location)
+      .having(sql`sum(${trailerCounts.trailers}) <> 0`));
+  const counts = new Map<string, number>([
+    [ROAD, 0],
+    [SHOP, 0],
+    ...places.buildings.map((building) => [building.buildingName, 0] as [string, number]),
+    ...places.yards.map((yard) => [yard.name, 0] as [string, number]),
+  ]);
+  let all = 0;
+  for (const row of rows) {
+    const group = locationGroup(row.location, places.buildings);
+    counts.set(group, (counts.get(group) ?? 0) + row.trailers);
+    all += row.trailers;
+  }
+  return { all, byLocation: [...counts.entries()].map(([location, trailerCount]) => ({ location, count: trailerCount })) };
+}

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, ne, not, sql, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { accounts, moveLegs, moves, trailers, users } from "../../db/schema";
 import { isRecordId } from "../domain/ids";
 import { resolveLocation, ROAD, SHOP } from "../domain/locations";
@@ -11,6 +12,7 @@ import {
   type MoveAction,
   type MoveLeg,
   type MoveState,
+  takesPartInMoves,
   type PublicMove,
 } from "../domain/moves";
 import { createMoveSchema } from "../domain/move-schemas";
@@ -34,14 +36,15 @@ export const STATE_CONDITION: Record<MoveState, SQL> = {
   cancelled: sql`${moves.isCancel}`,
 };
 
-const legsColumn = sql<MoveLeg[]>`(
+/** A move's legs as the API shows them, in order; `moveId` is the move's id column. */
+const legsOf = (moveId: SQL | typeof moves.id) => sql<MoveLeg[]>`(
   SELECT coalesce(json_agg(json_build_object('from', l.from_location, 'to', l.to_location, 'trailer', l.trailer_number, 'trailer_id', l.trailer_id) ORDER BY l.leg_number), '[]'::json)
-  FROM ${moveLegs} l WHERE l.move_id = ${moves.id}
+  FROM ${moveLegs} l WHERE l.move_id = ${moveId}
 )`;
 
 const moveColumns = {
   move: moves,
-  legs: legsColumn,
+  legs: legsOf(moves.id),
   requestAlphaCode: users.alphaCode,
   elapseSeconds: sql<number | null>`extract(epoch from ${moves.elapseTime})::float8`,
 };
@@ -244,14 +247,6 @@ async function loadMove(db: Queryable, id: number): Promise<PublicMove> {
   return publicMove(row);
 }
 
-/** A move by id for an action: 404 when there is none, 403 when it is another account's. */
-async function moveForAction(ctx: ServiceContext, id: number): Promise<MoveRow> {
-  const [move] = isRecordId(id) ? await ctx.db.select().from(moves).where(eq(moves.id, id)) : [];
-  if (!move) throw new ServiceError(404, MOVE_MESSAGES.notFound);
-  if (!ctx.actor.isAdmin && move.accountId !== ctx.actor.accountId) throw new ServiceError(403, MOVE_MESSAGES.otherAccount);
-  return move;
-}
-
 /** The spec's refusal when the actor may not take this action on this move at all (state aside). */
 function refuseAction(actor: Actor, move: MoveRow, action: MoveAction): void {
   const verdict = mayAct(actor.user, move, action);
@@ -264,63 +259,77 @@ function refuseAction(actor: Actor, move: MoveRow, action: MoveAction): void {
   }
 }
 
+/** The columns a transition's update returns: the move as the API shows it, legs and requester included. */
+const transitionReturning = {
+  ...getTableColumns(moves),
+  // Qualified by hand: an update's RETURNING names its own table's columns unqualified.
+  legs: legsOf(sql`${moves}.id`),
+  requestAlphaCode: sql<string | null>`(SELECT u.alpha_code FROM ${users} u WHERE u.id = ${moves}.request_user_id)`,
+  elapseSeconds: moveColumns.elapseSeconds,
+};
+
 /**
- * Accept, finish or cancel, each as one conditional update: the row changes only if it is still
- * in the state the action needs (and, for a driver finishing or cancelling, still theirs). When no
- * row changes the move was changed by someone else first: 409. Finishing takes each leg's trailer
- * to its To location and writes its location history in the same transaction. The account's room
- * hears of the change (and of every trailer a finish moved) once it has committed.
+ * Accept, finish or cancel, each as one conditional update: the row changes only if it is the
+ * actor's account's, the actor takes part in moves, and the move is still in the state the action
+ * needs (and, for a driver finishing or cancelling, still theirs). When no row changes, the move
+ * is read to say why: 404 when there is none, 403 when the actor may not take this action on it
+ * at all, and otherwise 409 (someone changed it first). Finishing takes each leg's trailer to its
+ * To location and writes its location history in the same transaction. The account's room hears
+ * of the change (and of every trailer a finish moved) once it has committed.
  */
 export async function transitionMove(ctx: ServiceContext, id: number, action: MoveAction): Promise<PublicMove> {
   const { actor } = ctx;
-  refuseAction(actor, await moveForAction(ctx, id), action);
+  if (!isRecordId(id)) throw new ServiceError(404, MOVE_MESSAGES.notFound);
   const onlyIfMine = canCreateMoves(actor.user) ? undefined : eq(moves.acceptUserId, actor.id);
-  const open = and(eq(moves.id, id), isNull(moves.finishTime), not(moves.isCancel));
+  const open = and(eq(moves.id, id), scopeCondition(accountScope(actor)), isNull(moves.finishTime), not(moves.isCancel));
+  let changes: PgUpdateSetSource<typeof moves>;
+  let condition: SQL | undefined;
+  if (action === "accept") {
+    changes = { inProgress: true, acceptUserId: actor.id, acceptAlphaCode: actor.alphaCode, acceptTime: sql`now()` };
+    condition = and(open, not(moves.inProgress));
+  } else if (action === "finish") {
+    changes = { finishTime: sql`now()`, elapseTime: sql`now() - ${moves.requestTime}` };
+    condition = and(open, moves.inProgress, onlyIfMine);
+  } else {
+    changes = { isCancel: true, cancelTime: sql`now()`, cancelUserId: actor.id };
+    condition = and(open, onlyIfMine ? and(moves.inProgress, onlyIfMine) : undefined);
+  }
 
   return write(ctx, async (tx, effects) => {
-    let changed: MoveRow | undefined;
-    if (action === "accept") {
-      [changed] = await tx
-        .update(moves)
-        .set({ inProgress: true, acceptUserId: actor.id, acceptAlphaCode: actor.alphaCode, acceptTime: sql`now()` })
-        .where(and(open, not(moves.inProgress)))
-        .returning();
-    } else if (action === "finish") {
-      [changed] = await tx
-        .update(moves)
-        .set({ finishTime: sql`now()`, elapseTime: sql`now() - ${moves.requestTime}` })
-        .where(and(open, moves.inProgress, onlyIfMine))
-        .returning();
-    } else {
-      [changed] = await tx
-        .update(moves)
-        .set({ isCancel: true, cancelTime: sql`now()`, cancelUserId: actor.id })
-        .where(and(open, onlyIfMine ? and(moves.inProgress, onlyIfMine) : undefined))
-        .returning();
-    }
-    if (!changed) throw new ServiceError(409, MOVE_MESSAGES.conflict[action]);
+    const [changed] = takesPartInMoves(actor.user)
+      ? await tx.update(moves).set(changes).where(condition).returning(transitionReturning)
+      : [];
+    if (!changed) return refuseTransition(tx, actor, id, action);
+    const { legs, requestAlphaCode, elapseSeconds, ...move } = changed;
 
-    const legs = await tx.select().from(moveLegs).where(eq(moveLegs.moveId, id)).orderBy(asc(moveLegs.legNumber));
     // An open move's trailers cannot be deleted, so its legs all still name one.
-    const trailerIds = legs.flatMap((leg) => (leg.trailerId === null ? [] : [leg.trailerId]));
-    moveChanged(effects, changed.accountId, id, trailerIds);
+    const trailerIds = legs.flatMap((leg) => (leg.trailer_id === null ? [] : [leg.trailer_id]));
+    moveChanged(effects, move.accountId, id, trailerIds);
     if (action === "finish") {
-      for (const moved of await moveTrailers(tx, changed, legs, actor))
-        effects.assetMoved("trailer", changed.accountId, moved.trailerId, moved.location);
+      for (const moved of await moveTrailers(tx, move, legs, actor))
+        effects.assetMoved("trailer", move.accountId, moved.trailerId, moved.location);
     }
-    return loadMove(tx, id);
+    return publicMove({ move, legs, requestAlphaCode, elapseSeconds });
   });
 }
 
+/** Why a transition changed nothing: no such move (404), not the actor's to act on (403), or changed first by someone else (409). */
+async function refuseTransition(tx: Transaction, actor: Actor, id: number, action: MoveAction): Promise<never> {
+  const [move] = await tx.select().from(moves).where(eq(moves.id, id));
+  if (!move) throw new ServiceError(404, MOVE_MESSAGES.notFound);
+  refuseAction(actor, move, action);
+  throw new ServiceError(409, MOVE_MESSAGES.conflict[action]);
+}
+
 /** Finishing: each leg's trailer now stands at the leg's To location (the Shop rule kept). */
-async function moveTrailers(tx: Transaction, move: MoveRow, legs: (typeof moveLegs.$inferSelect)[], actor: Actor) {
+async function moveTrailers(tx: Transaction, move: MoveRow, legs: MoveLeg[], actor: Actor) {
   const moved: { trailerId: number; location: string }[] = [];
   for (const leg of legs) {
-    if (leg.trailerId === null) continue;
+    if (leg.trailer_id === null) continue;
     const [trailer] = await tx
       .update(trailers)
-      .set({ trailerLocation: leg.toLocation, inShop: leg.toLocation === SHOP })
-      .where(eq(trailers.id, leg.trailerId))
+      .set({ trailerLocation: leg.to, inShop: leg.to === SHOP })
+      .where(eq(trailers.id, leg.trailer_id))
       .returning({ id: trailers.id, accountId: trailers.accountId, trailerLocation: trailers.trailerLocation });
     await recordLocationChange(tx, {
       kind: "trailer",

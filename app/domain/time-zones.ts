@@ -3,11 +3,38 @@
  * receives a zone name (its list differs from the JS runtime's, e.g. "US/Pacific-New").
  */
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The US-English formatter of `zone` with `options`, made once: making one costs far more than
+ * using it. Only zones the runtime knows get one (a few hundred), each with the few option sets
+ * the app uses. Throws a RangeError for a zone the runtime does not know.
+ */
+export function formatIn(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const WALL_CLOCK: Intl.DateTimeFormatOptions = {
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+};
+
 /** A time zone name the runtime knows, else UTC. */
 export function timeZoneOrUtc(name: string | null | undefined): string {
   if (!name || name.length > 64) return "UTC";
   try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
+    formatIn(name, WALL_CLOCK);
     return name;
   } catch {
     return "UTC";
@@ -17,16 +44,7 @@ export function timeZoneOrUtc(name: string | null | undefined): string {
 /** How far `zone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(zone: string, instant: number): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    })
+    formatIn(zone, WALL_CLOCK)
       .formatToParts(new Date(instant))
       .map((part) => [part.type, Number(part.value)]),
   );
@@ -61,5 +79,5 @@ export function wallClock(zone: string, instant: Date): Date {
 
 /** An instant (ISO) as people read it in `zone`: "Nov 25, 2026, 8:41:07 PM". */
 export function timeIn(zone: string, iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { timeZone: zone, dateStyle: "medium", timeStyle: "medium" });
+  return formatIn(zone, { dateStyle: "medium", timeStyle: "medium" }).format(new Date(iso));
 }

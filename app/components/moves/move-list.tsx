@@ -13,6 +13,7 @@ import {
   type MoveViewer,
   type PublicMove,
 } from "~/domain/moves";
+import { formatIn } from "~/domain/time-zones";
 import { MoveFormFields, useOutcome } from "./move-form";
 
 const ACTION_LABEL: Record<MoveAction, string> = { accept: "Accept", finish: "Finish", cancel: "Cancel" };
@@ -22,11 +23,11 @@ const ACTION_LABEL: Record<MoveAction, string> = { accept: "Accept", finish: "Fi
  * browser: the time of day for today, else the date too.
  */
 function clock(iso: string, timeZone: string): string {
-  const day = (date: Date) => date.toLocaleDateString("en-US", { timeZone });
+  const day = formatIn(timeZone, {});
   const date = new Date(iso);
-  return day(date) === day(new Date())
-    ? date.toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit" })
-    : date.toLocaleString("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  return day.format(date) === day.format(new Date())
+    ? formatIn(timeZone, { hour: "numeric", minute: "2-digit" }).format(date)
+    : formatIn(timeZone, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(date);
 }
 
 /** "3 moves match "ACB1"" */

@@ -18,15 +18,6 @@ const assetCounts = {
   users: sql<number>`(select count(*)::int from users u where u.account_id = ${accounts.id})`,
 };
 
-/** What a page says of the account it shows: its name and location (nothing counted). */
-export async function accountHeading(db: Queryable, accountId: number) {
-  const [row] = await db
-    .select({ id: accounts.id, accountName: accounts.accountName, location: accounts.location })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return row ?? null;
-}
-
 /**
  * Every account of every company (or of the one company named), with the same counts (admins
  * only); a search (the header's `q`) keeps the accounts whose name or company's name contains it.

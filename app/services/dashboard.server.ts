@@ -22,9 +22,10 @@ import {
 } from "../domain/dashboard";
 import { isManagerial, ROLES, type Role } from "../domain/roles";
 import { listRoleLabel, userRoleFlags } from "../domain/users";
-import { accountChoices, accountHeading } from "./accounts.server";
+import { accountChoices } from "./accounts.server";
 import type { ServiceContext } from "./context.server";
 import { latestOf } from "./location-history.server";
+import { accountPlaces, type AccountPlaces } from "./locations.server";
 import { listPlaces } from "./places.server";
 import { accountScope } from "./scope.server";
 import { listTrailers, trailerLocationCounts, type TrailerListItem, type TrailerListQuery } from "./trailer-list.server";
@@ -114,8 +115,8 @@ export function userQueryOf(account: number, view: DashboardView): UserListQuery
   };
 }
 
-async function trailersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TrailerList> {
-  const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE });
+async function trailersTab(ctx: ServiceContext, places: AccountPlaces, accountId: number, view: DashboardView): Promise<TrailerList> {
+  const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE }, places);
   const counts = await trailerLocationCounts(ctx.db, accountId, list.places, list.placeCounts);
   const now = Date.now();
   return {
@@ -183,10 +184,12 @@ export async function accountDashboard(ctx: ServiceContext, requested: Dashboard
     tab: tabs.includes(requested.tab) ? requested.tab : "trailers",
     account: ctx.actor.isAdmin ? requested.account : null,
   };
-  const [account, accounts] = await Promise.all([accountId === null ? null : accountHeading(ctx.db, accountId), accountChoices(ctx)]);
+  // The account's heading comes with its places, which the Trailers tab reads.
+  const [places, accounts] = await Promise.all([accountId === null ? null : accountPlaces(ctx.db, accountId), accountChoices(ctx)]);
+  const account = places?.account ?? null;
   const none = { trailers: null, trucks: null, users: null, yards: null, buildings: null };
   const base = { view, tabs, account, accounts: accounts ?? [] };
-  if (!account) return { ...base, ...none };
+  if (!places || !account) return { ...base, ...none };
   switch (view.tab) {
     case "trucks":
       return { ...base, ...none, trucks: await trucksTab(ctx, account.id, view) };
@@ -197,6 +200,6 @@ export async function accountDashboard(ctx: ServiceContext, requested: Dashboard
     case "buildings":
       return { ...base, ...none, buildings: await buildingsTab(ctx, account.id, view) };
     default:
-      return { ...base, ...none, trailers: await trailersTab(ctx, account.id, view) };
+      return { ...base, ...none, trailers: await trailersTab(ctx, places, account.id, view) };
   }
 }

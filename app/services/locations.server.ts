@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { buildings, yards } from "../../db/schema";
+import { accounts, buildings, yards } from "../../db/schema";
 import { locationOptions, resolveLocation } from "../domain/locations";
 import type { Queryable } from "../lib/db.server";
 import type { ServiceContext } from "./context.server";
@@ -7,20 +7,29 @@ import { ServiceError } from "./errors.server";
 import { accountScope } from "./scope.server";
 
 /**
- * The buildings and yards of an account: what its locations are made of (doors are never listed
- * here). One statement for both, each by name.
+ * The buildings and yards of an account, each by name: what its locations are made of (doors are
+ * never listed here); with what a page says of the account itself, its name and location (null:
+ * no such account). One statement.
  */
 export async function accountPlaces(db: Queryable, accountId: number) {
-  const { rows } = await db.execute<{ kind: "building" | "yard"; id: number; name: string; doors: number | null }>(sql`
-    select 'building' as kind, id, building_name as name, building_door_number as doors from ${buildings} where account_id = ${accountId}
-    union all
-    select 'yard', id, name, null from ${yards} where account_id = ${accountId}
-    order by kind, name`);
+  const { rows } = await db.execute<{
+    id: number;
+    account_name: string;
+    location: string;
+    buildings: { id: number; buildingName: string; buildingDoorNumber: number }[];
+    yards: { id: number; name: string }[];
+  }>(sql`
+    select a.id, a.account_name, a.location,
+      coalesce((select json_agg(json_build_object('id', b.id, 'buildingName', b.building_name, 'buildingDoorNumber', b.building_door_number)
+                order by b.building_name) from ${buildings} b where b.account_id = a.id), '[]') as buildings,
+      coalesce((select json_agg(json_build_object('id', y.id, 'name', y.name) order by y.name)
+                from ${yards} y where y.account_id = a.id), '[]') as yards
+    from ${accounts} a where a.id = ${accountId}`);
+  const [row] = rows;
   return {
-    buildings: rows
-      .filter((row) => row.kind === "building")
-      .map((row) => ({ id: row.id, buildingName: row.name, buildingDoorNumber: row.doors ?? 0 })),
-    yards: rows.filter((row) => row.kind === "yard").map((row) => ({ id: row.id, name: row.name })),
+    account: row ? { id: row.id, accountName: row.account_name, location: row.location } : null,
+    buildings: row?.buildings ?? [],
+    yards: row?.yards ?? [],
   };
 }
 export type AccountPlaces = Awaited<ReturnType<typeof accountPlaces>>;

@@ -112,11 +112,12 @@ export type TrailerListItem = { trailer: TrailerRow; since: Date | null; latest:
 
 /**
  * The trailers a list query asks for: the account's, filtered and searched, and their order. The
- * dashboard page, `GET /api/trailers` and the trailers report all read this one listing.
+ * dashboard page, `GET /api/trailers` and the trailers report all read this one listing. The
+ * account's places are read here unless the caller has read them already (`known`).
  */
-export async function trailerListing(ctx: ServiceContext, query: TrailerListQuery = {}) {
+export async function trailerListing(ctx: ServiceContext, query: TrailerListQuery = {}, known?: AccountPlaces) {
   const accountId = requireAccount(ctx.actor, query.account);
-  const places = await accountPlaces(ctx.db, accountId);
+  const places = known?.account?.id === accountId ? known : await accountPlaces(ctx.db, accountId);
   const buildingNames = places.buildings.map((building) => building.buildingName);
   const search = searchCondition(query.search);
   const flagged = and(eq(trailers.accountId, accountId), flagConditions(query, TRAILER_FILTER_COLUMNS));
@@ -163,8 +164,8 @@ function selectTrailerList(db: Queryable, listing: TrailerListing) {
  * reached only through its keys (`offset 0` keeps Postgres from reordering the joins), so a plan
  * made without statistics (a table just filled) cannot turn a page into one scan per row.
  */
-export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}) {
-  const listing = await trailerListing(ctx, query);
+export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}, known?: AccountPlaces) {
+  const listing = await trailerListing(ctx, query, known);
   const { page, pageSize, offset } = paging(query, 50, 200);
   const { total, where, placeCounts } = await trailerTotal(ctx.db, listing);
   const rows = total > offset ? await trailerPage(ctx.db, where, listing, { total, pageSize, offset }) : [];

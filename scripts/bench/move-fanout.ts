@@ -14,7 +14,10 @@
  * less its round's response time (the fan-out beyond the request; median, p95), with PASS when the
  * arrival p95 is within the target (200 sockets: 50 ms; 1,000: 100 ms) and no socket outside the
  * move's account and the admins' room heard of it. Exits 1 when a configuration fails.
- * Run: npm run build && npm run bench:fanout -- [--sockets=200,1000] [--layout=one-room,spread] [--rounds=N]
+ * `--via=direct` (the default) sends the requests and opens the sockets straight to the app's own
+ * workerd; `--via=proxy` goes through wrangler's dev proxy on the server's port, a second workerd
+ * that relays every request and every websocket frame, which a deployed Worker does not have.
+ * Run: npm run build && npm run bench:fanout -- [--sockets=200,1000] [--layout=one-room,spread] [--rounds=N] [--via=direct|proxy]
  * (`--rounds` defaults to 30 for up to 200 sockets and 15 above).
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -67,7 +70,10 @@ if (roundsOverride !== undefined && (!Number.isInteger(roundsOverride) || rounds
   throw new Error("--rounds= takes a whole number of at least 1");
 }
 const roundsFor = (sockets: number) => roundsOverride ?? (sockets <= 200 ? 30 : 15);
-const base = `http://localhost:${PORT}`;
+const via = flag("via") ?? "direct";
+if (via !== "direct" && via !== "proxy") throw new Error("--via= takes direct or proxy");
+/** Where requests and sockets go: the app's workerd (found once the server is up), or wrangler's dev proxy. */
+let base = `http://localhost:${PORT}`;
 
 const server = startBenchServer({ port: PORT, pgPort: PG_PORT, dataDir: ".data/postgres-bench-fanout" });
 
@@ -563,8 +569,14 @@ let allPassed = true;
 try {
   const started = Date.now();
   await server.ready;
+  if (via === "direct") base = await server.directBase();
   console.log(
     `server with seeded data ready in ${((Date.now() - started) / 1000).toFixed(1)} s; load average ${readFileSync("/proc/loadavg", "utf8").trim()}`,
+  );
+  console.log(
+    via === "direct"
+      ? `requests and sockets go straight to the app's workerd (${base}), as they reach a deployed Worker`
+      : `requests and sockets go through wrangler's dev proxy (${base}), which relays each of them through a second workerd`,
   );
 
   // Yard drivers in each account and admins, each with a live session (one per user is allowed),

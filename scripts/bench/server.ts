@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { CSRF_COOKIE } from "../../app/lib/csrf.server";
 import type { Database } from "../../app/lib/db.server";
@@ -46,6 +46,21 @@ export function startBenchServer(options: { port: number; pgPort: number; dataDi
       if (!server.pid) return undefined;
       const proxy = `--socket-addr=entry=127.0.0.1:${options.port}`;
       return descendants(server.pid).find((pid) => processName(pid) === "workerd" && !commandLine(pid).includes(proxy));
+    },
+    /**
+     * The app's own workerd, reached without wrangler's dev proxy (which relays every request and
+     * every websocket frame through a second workerd, as nothing does in production): the base URL
+     * of the listening port of the app's workerd that answers `GET /healthz`; Linux only.
+     */
+    async directBase(): Promise<string> {
+      const pid = this.workerdPid();
+      if (pid === undefined) throw new Error("the app's workerd is not running");
+      for (const port of listeningPorts(pid)) {
+        const base = `http://127.0.0.1:${port}`;
+        const answer = await fetch(`${base}/healthz`).catch(() => null);
+        if (answer?.status === 200 && (answer.headers.get("Content-Type") ?? "").includes("json")) return base;
+      }
+      throw new Error("no port of the app's workerd answers /healthz");
     },
     /** start.ts stops wrangler's process group and Postgres when it gets SIGINT; waits up to 30 s for it. */
     stop(): Promise<void> {
@@ -111,6 +126,29 @@ function commandLine(pid: number): string[] {
   } catch {
     return [];
   }
+}
+
+/** The TCP ports a process listens on, read from /proc. */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (target.startsWith("socket:[")) inodes.add(target.slice(8, -1));
+    } catch {
+      // closed while we looked
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      // sl, local_address, rem_address, st, tx:rx, tr:when, retrnsmt, uid, timeout, inode
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== "0A" || !inodes.has(fields[9])) continue;
+      ports.push(parseInt(fields[1].split(":")[1], 16));
+    }
+  }
+  return ports;
 }
 
 /** Every process under `root` (children, grandchildren…), read from /proc. */

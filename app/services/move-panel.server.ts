@@ -1,4 +1,5 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { moveLegs, moveTotals, moves, trailerCounts, trailers } from "../../db/schema";
 import type { MoveDraft, MovePanelData } from "../domain/move-forms";
 import { typeLabel } from "../domain/assets";
@@ -12,6 +13,7 @@ import {
   type MoveLocations,
   type MoveState,
   type MoveSummary,
+  type PublicMove,
 } from "../domain/moves";
 import { searchAny } from "../lib/sql.server";
 import type { ServiceContext } from "./context.server";
@@ -41,7 +43,7 @@ export async function moveSummary(
   const where = scopeCondition(scope);
   const zone = timeZoneOrUtc(query.timeZone);
   const todayStart = sql`${startOfDay(zone).toISOString()}::timestamptz`;
-  const [[counts], ...lists] = await Promise.all([
+  const [[counts], lists] = await Promise.all([
     // Each state's moves from the counts kept per account; today's finished and cancelled through their times' indexes.
     ctx.db
       .select({
@@ -54,24 +56,41 @@ export async function moveSummary(
       })
       .from(moveTotals)
       .where(scope === null ? undefined : eq(moveTotals.accountId, scope)),
-    ...listed.map((state) => panelList(ctx, { account: scope, state, search })),
+    panelLists(ctx, scope, listed, search),
   ]);
-  const byState: MoveSummary["moves"] = Object.fromEntries(listed.map((state, index) => [state, lists[index].moves]));
-  const matches: MoveSummary["matches"] = search ? Object.fromEntries(listed.map((state, index) => [state, lists[index].total ?? 0])) : {};
+  const byState: MoveSummary["moves"] = Object.fromEntries(listed.map((state) => [state, lists[state]?.moves ?? []]));
+  const matches: MoveSummary["matches"] = search ? Object.fromEntries(listed.map((state) => [state, lists[state]?.total ?? 0])) : {};
   return { counts, moves: byState, matches, search, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
 }
 
 /**
- * One list of the panel: the newest PANEL_LIST_LIMIT moves of a state, with (when searching) how
- * many match in all — the same page `GET /api/moves?state=&q=&page_size=` answers.
+ * The lists of the panel: the newest PANEL_LIST_LIMIT moves of each state, with (when searching)
+ * how many match in all — the same pages `GET /api/moves?state=&q=&page_size=` answers. Without a
+ * search, every list comes from one statement: a query per state, each through its state's index.
  */
-async function panelList(ctx: ServiceContext, filter: { account: number | null; state: MoveState; search: string }) {
-  if (filter.search) return listMoves(ctx, { ...filter, pageSize: PANEL_LIST_LIMIT });
-  const rows = await selectMoves(ctx.db)
-    .where(moveFilterCondition(ctx, filter))
-    .orderBy(desc(moves.requestTime), desc(moves.id))
-    .limit(PANEL_LIST_LIMIT);
-  return { moves: rows.map(publicMove), total: null };
+async function panelLists(
+  ctx: ServiceContext,
+  account: number | null,
+  states: readonly MoveState[],
+  search: string,
+): Promise<Partial<Record<MoveState, { moves: PublicMove[]; total: number | null }>>> {
+  if (!states.length) return {};
+  if (search) {
+    const lists = await Promise.all(states.map((state) => listMoves(ctx, { account, state, search, pageSize: PANEL_LIST_LIMIT })));
+    return Object.fromEntries(states.map((state, index) => [state, lists[index]]));
+  }
+  const newest = (state: MoveState) =>
+    selectMoves(ctx.db)
+      .where(moveFilterCondition(ctx, { account, state, search }))
+      .orderBy(desc(moves.requestTime), desc(moves.id))
+      .limit(PANEL_LIST_LIMIT);
+  const [first, second, ...others] = states.map(newest);
+  const rows = second ? await unionAll(first, second, ...others) : await first;
+  const lists = Object.fromEntries(states.map((state) => [state, { moves: [] as PublicMove[], total: null }]));
+  // Each row is in the list of its state (the state its query asked for, derived from the same row).
+  for (const move of rows.map(publicMove)) lists[move.state]?.moves.push(move);
+  for (const list of Object.values(lists)) list.moves.sort((a, b) => b.request_time.localeCompare(a.request_time) || b.id - a.id);
+  return lists;
 }
 
 /** The account Create Move and its lookups work in: managerial roles only; an admin must name one. */

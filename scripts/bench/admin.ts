@@ -47,7 +47,7 @@ import * as schema from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
 import { applyMigrations } from "../lib/migrate";
 import { startEmbeddedPostgres, type RunningPostgres } from "../lib/postgres";
-import { explain, loadAverage, table } from "./print";
+import { explain, loadAverage, table, timeRoundRobin } from "./print";
 import { percentile, runBenchmark, serverGroupsOf, signInForBench, startBenchServer, stopOutliving } from "./server";
 
 const PORT = 8795;
@@ -362,35 +362,13 @@ await runBenchmark(everything, async () => {
     }
   });
 
-  for (let round = 0; round < WARM_UPS; round++) for (const view of views) await request(view, cookie);
-  const timingStarted = Date.now();
-  for (let round = 0; round < REQUESTS; round++) {
-    for (let i = 0; i < views.length; i++) {
-      const view = views[(round + i) % views.length];
-      view.times.push(await request(view, cookie));
-    }
-  }
-  console.log(
-    `\n${REQUESTS} requests per view after ${WARM_UPS} warm-up rounds, round-robin, one at a time, ` +
-      `in ${((Date.now() - timingStarted) / 1000).toFixed(1)} s; load average ${loadAverage()}\n`,
-  );
-  const verdict = (view: View) => (view.query === undefined ? "floor" : percentile(sorted(view.times), 95) <= TARGET_MS ? "PASS" : "FAIL");
-  const floorP50 = percentile(sorted(views.at(-1)!.times), 50);
-  table(
-    ["view", "moves in the period", "p50", "p95", "max", "p50 above the floor's", `p95 ≤ ${TARGET_MS} ms`],
-    views.map((view) => {
-      const times = sorted(view.times);
-      return [
-        view.name,
-        view.moves === undefined ? "" : count(view.moves),
-        ms(percentile(times, 50)),
-        ms(percentile(times, 95)),
-        ms(times.at(-1)!),
-        view.query === undefined ? "" : ms(percentile(times, 50) - floorP50),
-        verdict(view),
-      ];
-    }),
-  );
+  const failing = await timeRoundRobin(views, (view) => request(view, cookie), {
+    warmUps: WARM_UPS,
+    requests: REQUESTS,
+    targetMs: TARGET_MS,
+    sizeHeading: "moves in the period",
+    size: (view) => view.moves,
+  });
 
   console.log(
     `\nThe services in this process (no workerd, no HTTP) on one connection, one after the other, and their statements ` +
@@ -445,15 +423,8 @@ await runBenchmark(everything, async () => {
     for (const line of await explain(running.postgres!.url, statement)) console.log(line);
   }
 
-  const passed = judged.every((view) => verdict(view) === "PASS");
-  console.log(
-    `\n${passed ? "PASS" : "FAIL"}: ${
-      judged
-        .filter((view) => verdict(view) === "FAIL")
-        .map((view) => view.name)
-        .join(", ") || `every view's p95 ≤ ${TARGET_MS} ms`
-    }`,
-  );
+  const passed = failing.length === 0;
+  console.log(`\n${passed ? "PASS" : "FAIL"}: ${failing.join(", ") || `every view's p95 ≤ ${TARGET_MS} ms`}`);
   return passed;
 });
 process.exit(process.exitCode);

@@ -42,7 +42,7 @@ import * as schema from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
 import { applyMigrations } from "../lib/migrate";
 import { startEmbeddedPostgres, type RunningPostgres } from "../lib/postgres";
-import { explain, loadAverage, table } from "./print";
+import { explain, loadAverage, table, timeRoundRobin } from "./print";
 import { percentile, runBenchmark, signInForBench, startBenchServer } from "./server";
 
 const PORT = 8799;
@@ -345,35 +345,13 @@ await runBenchmark(everything, async () => {
   ];
   const judged = views.filter((view) => view.query !== undefined);
 
-  for (let round = 0; round < WARM_UPS; round++) for (const view of views) await request(view, cookie);
-  const timingStarted = Date.now();
-  for (let round = 0; round < REQUESTS; round++) {
-    for (let i = 0; i < views.length; i++) {
-      const view = views[(round + i) % views.length];
-      view.times.push(await request(view, cookie));
-    }
-  }
-  console.log(
-    `\n${REQUESTS} requests per view after ${WARM_UPS} warm-up rounds, round-robin, one at a time, ` +
-      `in ${((Date.now() - timingStarted) / 1000).toFixed(1)} s; load average ${loadAverage()}\n`,
-  );
-  const verdict = (view: View) => (view.query === undefined ? "floor" : percentile(sorted(view.times), 95) <= TARGET_MS ? "PASS" : "FAIL");
-  const floorP50 = percentile(sorted(views.at(-1)!.times), 50);
-  table(
-    ["view", "rows in the set", "p50", "p95", "max", "p50 above the floor's", `p95 ≤ ${TARGET_MS} ms`],
-    views.map((view) => {
-      const times = sorted(view.times);
-      return [
-        view.name,
-        view.total === undefined ? "" : count(view.total),
-        ms(percentile(times, 50)),
-        ms(percentile(times, 95)),
-        ms(times.at(-1)!),
-        view.query === undefined ? "" : ms(percentile(times, 50) - floorP50),
-        verdict(view),
-      ];
-    }),
-  );
+  const failing = await timeRoundRobin(views, (view) => request(view, cookie), {
+    warmUps: WARM_UPS,
+    requests: REQUESTS,
+    targetMs: TARGET_MS,
+    sizeHeading: "rows in the set",
+    size: (view) => view.total,
+  });
 
   console.log(
     `\nThe service in this process (no workerd, no HTTP) on one connection, and its statements timed one by one ` +
@@ -410,15 +388,8 @@ await runBenchmark(everything, async () => {
     for (const line of await explain(running.postgres!.url, statement)) console.log(line);
   }
 
-  const passed = judged.every((view) => verdict(view) === "PASS");
-  console.log(
-    `\n${passed ? "PASS" : "FAIL"}: ${
-      judged
-        .filter((view) => verdict(view) === "FAIL")
-        .map((view) => view.name)
-        .join(", ") || `every view's p95 ≤ ${TARGET_MS} ms`
-    }`,
-  );
+  const passed = failing.length === 0;
+  console.log(`\n${passed ? "PASS" : "FAIL"}: ${failing.join(", ") || `every view's p95 ≤ ${TARGET_MS} ms`}`);
   return passed;
 });
 process.exit(process.exitCode);

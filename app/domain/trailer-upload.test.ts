@@ -141,14 +141,14 @@ describe("CSV out", () => {
     }
   });
 
-  it("the rejected rows come back as they were, with an error column", () => {
+  it("the rejected rows come back as they were, with an error column", async () => {
     const header = ["trailer_number", "trailer_location", "company_owner"];
     const rows = [
       { row: 2, cells: ["A-1", "Road", "X"] },
       { row: 3, cells: ["A-2", "Nowhere", "X"] },
       { row: 5, cells: ["A-3", "Road", ""] },
     ];
-    const csv = rejectedRowsCsv(header, rows, [
+    const csv = await rejectedRowsCsv(header, rows, [
       { row: 3, trailer_number: "A-2", error: "Trailer location must be one of this account's locations" },
       { row: 5, trailer_number: "A-3", error: "Owner is required" },
     ]);

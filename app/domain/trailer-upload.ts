@@ -18,8 +18,11 @@ export const UPLOAD_MESSAGES = {
     "The server did not answer as expected. Please check the file format (CSV or Excel, with the template's header row) and try again.",
   denied: "Only administrators and super managers can upload trailers.",
   tooLarge: "The file is too large: at most 5 MB",
+  xlsTooLarge: "An Excel 97-2003 file (.xls) may be at most 1 MB; save it as an Excel Workbook (.xlsx) or CSV to upload more",
   tooManyRows: "The file has more than 20,000 rows; please split it into smaller files",
   unpackedTooLarge: "The Excel file unpacks to more than 40 MB; please split it into smaller files",
+  tooManyCells: "The file has more than 400,000 filled cells; please split it into smaller files",
+  tooMuchText: "The file holds more than 10,000,000 characters of text; please split it into smaller files",
   unreadable: "The file could not be read as CSV or Excel; please check the file format",
   empty: "The file has no header row; the first row must name the columns (see the template)",
   noRows: "The file has no trailer rows under its header",
@@ -28,9 +31,20 @@ export const UPLOAD_MESSAGES = {
 
 export const UPLOAD_LIMITS = {
   fileBytes: 5 * 1024 * 1024,
+  /**
+   * An Excel 97–2003 workbook is read in one piece (there is no streaming reader for it), which
+   * holds the isolate for about 0.2 s a megabyte: its own, smaller cap.
+   */
+  xlsBytes: 1024 * 1024,
   rows: 20_000,
   /** What an `.xlsx` may unpack to, all its parts together. */
   unpackedBytes: 40 * 1024 * 1024,
+  /** Columns read from the left (the template has 14); cells further right, or right of the header's last name, are not read. */
+  columns: 64,
+  /** Filled cells a file may hold under its header, all rows together. */
+  cells: 400_000,
+  /** Characters a file's cells (and an `.xlsx`'s shared texts) may hold together. */
+  textCharacters: 10_000_000,
   /** Longest cell read from a file; the fields' own limits are shorter. */
   cellCharacters: LIMITS.longText,
 } as const;

@@ -1,11 +1,13 @@
-import { deflateRawSync } from "node:zlib";
+import { readFileSync } from "node:fs";
 import { utils, write } from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from "../domain/trailer-upload";
 import { readSpreadsheet, SpreadsheetRefusal } from "./spreadsheet.server";
-import { unpackedZip, UnpackedTooLarge } from "./zip.server";
+import { sheetXml, workbookParts, xlsxOf, zipOf } from "../../tests/files/workbooks";
+import { entryChunks, UnpackBudget, UnpackedTooLarge, zipEntries } from "./zip.server";
 
 const encode = (text: string) => new TextEncoder().encode(text);
+const fixture = (name: string) => new Uint8Array(readFileSync(`tests/fixtures/uploads/${name}`));
 
 async function refusalOf(promise: Promise<unknown>): Promise<string> {
   return promise.then(
@@ -24,30 +26,19 @@ function workbook(rows: unknown[][], bookType: "xlsx" | "xls"): Uint8Array {
   return new Uint8Array(write(book, { type: "buffer", bookType }) as Buffer);
 }
 
-/** A zip of one entry whose header claims `claimed` bytes while it inflates to `actual`. */
+/** A workbook whose first sheet unpacks to `actual` bytes while its headers claim `claimed`. */
 function lyingZip(actual: number, claimed: number): Uint8Array {
-  const name = Buffer.from("xl/worksheets/sheet1.xml");
-  const data = deflateRawSync(Buffer.alloc(actual, 0x20));
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(claimed, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(claimed, 24);
-  central.writeUInt16LE(name.length, 28);
-  central.writeUInt32LE(0, 42);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + data.length, 16);
-  return new Uint8Array(Buffer.concat([local, name, data, central, name, end]));
+  const sheet = sheetXml([["trailer_number"], ["T-1"]]);
+  const padded = sheet.replace("<sheetData>", `<sheetData>${" ".repeat(Math.max(0, actual - sheet.length))}`);
+  return zipOf(workbookParts([{ name: "xl/worksheets/sheet1.xml", content: padded, claimedSize: claimed }]));
+}
+
+/** The bytes the one entry of a zip unpacks to, read within `budget`. */
+async function unpacked(zip: Uint8Array, budget: number): Promise<number> {
+  const entry = zipEntries(zip).get("xl/worksheets/sheet1.xml")!;
+  let length = 0;
+  for await (const chunk of entryChunks(zip, entry, new UnpackBudget(budget))) length += chunk.byteLength;
+  return length;
 }
 
 describe("CSV", () => {
@@ -119,10 +110,101 @@ describe("Excel", () => {
   it("stops unpacking a zip bomb at the budget, whatever sizes the zip claims", async () => {
     const bomb = lyingZip(60 * 1024 * 1024, 1000);
     expect(bomb.byteLength).toBeLessThan(UPLOAD_LIMITS.fileBytes);
-    await expect(unpackedZip(bomb, UPLOAD_LIMITS.unpackedBytes)).rejects.toBeInstanceOf(UnpackedTooLarge);
+    await expect(unpacked(bomb, UPLOAD_LIMITS.unpackedBytes)).rejects.toBeInstanceOf(UnpackedTooLarge);
     expect(await refusalOf(readSpreadsheet("bomb.xlsx", bomb))).toBe(UPLOAD_MESSAGES.unpackedTooLarge);
-    const small = await unpackedZip(lyingZip(5000, 10), UPLOAD_LIMITS.unpackedBytes);
-    expect(small.byteLength).toBeGreaterThan(5000);
+    expect(await unpacked(lyingZip(5000, 10), UPLOAD_LIMITS.unpackedBytes)).toBe(5000);
+    await expect(unpacked(lyingZip(5000, 10), 4999)).rejects.toBeInstanceOf(UnpackedTooLarge);
+    expect((await readSpreadsheet("small.xlsx", lyingZip(5000, 10))).rows).toEqual([{ row: 2, cells: ["T-1"] }]);
+  });
+
+  it("refuses the reported 1 GiB zip bomb, which says what it unpacks to, before inflating any of it", async () => {
+    const started = performance.now();
+    expect(await refusalOf(readSpreadsheet("zipbomb.xlsx", fixture("zipbomb.xlsx")))).toBe(UPLOAD_MESSAGES.unpackedTooLarge);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it("refuses the same bomb with its sizes hidden once the budget is spent", async () => {
+    const bomb = fixture("zipbomb.xlsx");
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    for (let at = 0; at + 46 <= bomb.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 10, true);
+    const started = performance.now();
+    expect(await refusalOf(readSpreadsheet("zipbomb.xlsx", bomb))).toBe(UPLOAD_MESSAGES.unpackedTooLarge);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("reads the reported sheet 16,384 columns wide within its header's columns, in well under a second", async () => {
+    const started = performance.now();
+    const sheet = await readSpreadsheet("wide2000.xlsx", fixture("wide2000.xlsx"));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(sheet.header).toEqual(["trailer_number", "trailer_location", "company_owner"]);
+    expect(sheet.rows).toHaveLength(2000);
+    expect(sheet.rows[0]).toEqual({ row: 2, cells: ["W2", "", ""] });
+  });
+
+  it("reads only the first sheet: a bomb in the second is never unpacked", async () => {
+    const bomb = { name: "xl/worksheets/sheet2.xml", content: " ".repeat(60 * 1024 * 1024) };
+    const file = zipOf(workbookParts([sheetXml([["trailer_number"], ["T-9"]]), bomb]));
+    expect((await readSpreadsheet("two.xlsx", file)).rows).toEqual([{ row: 2, cells: ["T-9"] }]);
+  });
+
+  it("refuses a part that declares entities, rows out of order and XML that is not well formed", async () => {
+    const entities =
+      '<!DOCTYPE lol [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>';
+    const withEntities = sheetXml([["trailer_number"], ["&c;"]], entities).replace("&amp;c;", "&c;");
+    expect(await refusalOf(readSpreadsheet("e.xlsx", zipOf(workbookParts([withEntities]))))).toBe(UPLOAD_MESSAGES.unreadable);
+    const backwards = sheetXml([["trailer_number"], ["T-1"]]).replace('<row r="2">', '<row r="1">');
+    expect(await refusalOf(readSpreadsheet("b.xlsx", zipOf(workbookParts([backwards]))))).toBe(UPLOAD_MESSAGES.unreadable);
+    const broken = sheetXml([["trailer_number"], ["T-1"]]).replace("</sheetData>", "");
+    expect(await refusalOf(readSpreadsheet("x.xlsx", zipOf(workbookParts([broken]))))).toBe(UPLOAD_MESSAGES.unreadable);
+  });
+
+  it("reads shared texts (without phonetic guides), dates by their style, booleans and 1904 dates", async () => {
+    const shared =
+      '<sst xmlns="m"><si><t>trailer_number</t></si><si><r><t>AB</t></r><r><t>-1</t></r><rPh><t>guide</t></rPh></si><si><t>inspected</t></si></sst>';
+    const styles =
+      '<styleSheet><numFmts><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>';
+    const sheet =
+      '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>2</v></c><c r="C1" t="inlineStr"><is><t>flag</t></is></c></row>' +
+      '<row r="3"><c r="A3" t="s"><v>1</v></c><c r="B3" s="1"><v>45716</v></c><c r="C3" t="b"><v>1</v></c></row>' +
+      '<row r="4"><c r="A4"><v>1.5E3</v></c><c r="B4" s="2"><v>45716</v></c><c r="C4" t="s"><v>99</v></c></row></sheetData></worksheet>';
+    const read = await readSpreadsheet("s.xlsx", zipOf(workbookParts([sheet], { sharedStrings: shared, styles })));
+    expect(read.header).toEqual(["trailer_number", "inspected", "flag"]);
+    expect(read.rows).toEqual([
+      { row: 3, cells: ["AB-1", "2025-02-28", "TRUE"] },
+      { row: 4, cells: ["1500", "2025-02-28", ""] },
+    ]);
+  });
+
+  it("cuts a huge cell just past the longest field, and refuses too many filled cells or characters", async () => {
+    const huge = await readSpreadsheet("h.xlsx", xlsxOf([["trailer_number"], ["x".repeat(3_000_000)]]));
+    expect(huge.rows[0].cells[0]).toHaveLength(UPLOAD_LIMITS.cellCharacters + 1);
+    const columns = Array.from({ length: 30 }, (_, i) => `c${i}`);
+    const many = [columns, ...Array.from({ length: UPLOAD_LIMITS.cells / 30 + 1 }, () => columns)];
+    expect(await refusalOf(readSpreadsheet("m.csv", encode(many.map((row) => row.join(",")).join("\n"))))).toBe(
+      UPLOAD_MESSAGES.tooManyCells,
+    );
+    const long = "y".repeat(UPLOAD_LIMITS.cellCharacters);
+    const text = [
+      ["a", "b"],
+      ...Array.from({ length: UPLOAD_LIMITS.textCharacters / UPLOAD_LIMITS.cellCharacters / 2 + 1 }, () => [long, long]),
+    ];
+    expect(await refusalOf(readSpreadsheet("t.xlsx", xlsxOf(text)))).toBe(UPLOAD_MESSAGES.tooMuchText);
+  });
+
+  it("refuses an Excel 97-2003 workbook over its own 1 MB cap, whatever its name", async () => {
+    const rows = [["trailer_number", "trailer_location"], ...Array.from({ length: 24_000 }, (_, i) => [`T-${i}`, "Road"])];
+    const xls = workbook(rows, "xls");
+    expect(xls.byteLength).toBeGreaterThan(UPLOAD_LIMITS.xlsBytes);
+    expect(await refusalOf(readSpreadsheet("big.xls", xls))).toBe(UPLOAD_MESSAGES.xlsTooLarge);
+    expect(await refusalOf(readSpreadsheet("big.xlsx", xls))).toBe(UPLOAD_MESSAGES.xlsTooLarge);
+    expect((await readSpreadsheet("small.xls", workbook(rows.slice(0, 2_000), "xls"))).rows).toHaveLength(1_999);
+  });
+
+  it("reads an .xlsx named .xls, and refuses an .xls that is neither a workbook nor a zip", async () => {
+    expect((await readSpreadsheet("named.xls", xlsxOf([["trailer_number"], ["T-3"]]))).rows).toEqual([{ row: 2, cells: ["T-3"] }]);
+    expect(await refusalOf(readSpreadsheet("page.xls", encode("<html><table><tr><td>trailer_number</td></tr></table></html>")))).toBe(
+      UPLOAD_MESSAGES.unreadable,
+    );
   });
 });
 

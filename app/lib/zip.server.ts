@@ -1,8 +1,12 @@
+import { Inflate } from "fflate";
+
 /**
- * Unpacking a zip (an `.xlsx`) within a byte budget. The sizes a zip declares may lie, so every
- * entry is inflated here, counting what comes out and stopping as soon as the budget is spent: a
- * zip bomb costs at most the budget. The result is the same zip with its entries stored
- * uncompressed, which the spreadsheet reader then opens without inflating anything itself.
+ * Reading the entries of a zip (an `.xlsx`) within a byte budget. The sizes a zip declares may
+ * lie, so an entry is inflated a little at a time with fflate's streaming inflater,
+ * counting what comes out and stopping the moment the budget is spent: a zip bomb costs at most
+ * the budget, and no step inflates more than about a megabyte at once; an entry that says it is
+ * larger than the budget is refused before any of it is inflated. Only the entries a reader
+ * asks for are inflated; the rest of the file costs nothing.
  */
 export class UnpackedTooLarge extends Error {}
 export class NotAZip extends Error {}
@@ -12,20 +16,49 @@ const CENTRAL_HEADER = 0x02014b50;
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 /** Entries a workbook has are a few dozen; more is not a spreadsheet. */
 const MAX_ENTRIES = 10_000;
+/**
+ * Compressed bytes handed to the inflater at a time. Deflate expands at most about 1,032 times, so
+ * one slice inflates to at most about a megabyte before the budget is checked again.
+ */
+const INPUT_SLICE_BYTES = 1024;
 
 export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === LOCAL_HEADER;
+  return bytes.length >= 4 && viewOf(bytes).getUint32(0, true) === LOCAL_HEADER;
 }
 
-interface Entry {
-  name: Uint8Array;
+function viewOf(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export interface ZipEntry {
   method: number;
   compressedSize: number;
+  /** What the zip says the entry unpacks to: believed only when it is too much. */
+  declaredSize: number;
   localOffset: number;
 }
 
-function centralDirectory(bytes: Uint8Array): Entry[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** What the entries of one file may unpack to, all together. */
+export class UnpackBudget {
+  constructor(private remaining: number) {}
+
+  /** Refuses at once an entry that says it is larger than what is left. */
+  expect(bytes: number): void {
+    if (bytes > this.remaining) throw new UnpackedTooLarge();
+  }
+
+  spend(bytes: number): void {
+    this.remaining -= bytes;
+    if (this.remaining < 0) throw new UnpackedTooLarge();
+  }
+}
+
+/**
+ * The zip's entries by name, lower case (the part names of an Office file are case-insensitive),
+ * from its central directory. Throws NotAZip when the bytes are not a readable zip.
+ */
+export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
+  const view = viewOf(bytes);
   // The end record is within the last 64 KiB + 22 bytes (its comment is at most 64 KiB).
   let end = -1;
   for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
@@ -37,26 +70,30 @@ function centralDirectory(bytes: Uint8Array): Entry[] {
   if (end < 0) throw new NotAZip("no end of central directory");
   const count = view.getUint16(end + 10, true);
   if (count > MAX_ENTRIES) throw new NotAZip("too many entries");
-  const entries: Entry[] = [];
+  const names = new TextDecoder("utf-8");
+  const entries = new Map<string, ZipEntry>();
   for (let at = view.getUint32(end + 16, true), n = 0; n < count; n++) {
     if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_HEADER) throw new NotAZip("broken central directory");
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
-    entries.push({
-      method: view.getUint16(at + 10, true),
-      compressedSize: view.getUint32(at + 20, true),
-      name: bytes.subarray(at + 46, at + 46 + nameLength),
-      localOffset: view.getUint32(at + 42, true),
-    });
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength)).toLowerCase();
+    if (!entries.has(name)) {
+      entries.set(name, {
+        method: view.getUint16(at + 10, true),
+        compressedSize: view.getUint32(at + 20, true),
+        declaredSize: view.getUint32(at + 24, true),
+        localOffset: view.getUint32(at + 42, true),
+      });
+    }
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
 }
 
 /** The compressed bytes of an entry, found through its local header. */
-function entryData(bytes: Uint8Array, entry: Entry): Uint8Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+  const view = viewOf(bytes);
   const at = entry.localOffset;
   if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_HEADER) throw new NotAZip("broken local header");
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
@@ -64,87 +101,34 @@ function entryData(bytes: Uint8Array, entry: Entry): Uint8Array {
   return bytes.subarray(start, start + entry.compressedSize);
 }
 
-/** Inflates raw deflate data, refusing once more than `budget` bytes have come out. */
-async function inflateWithin(data: Uint8Array, budget: number): Promise<Uint8Array> {
-  const reader = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    let next: ReadableStreamReadResult<Uint8Array>;
+/**
+ * An entry's content, a chunk at a time, each counted against `budget` before it is handed on.
+ * Throws UnpackedTooLarge past the budget, NotAZip when the entry cannot be read.
+ */
+export async function* entryChunks(bytes: Uint8Array, entry: ZipEntry, budget: UnpackBudget): AsyncGenerator<Uint8Array> {
+  budget.expect(entry.declaredSize);
+  const data = entryData(bytes, entry);
+  if (entry.method === 0) {
+    for (let at = 0; at < data.length; at += 64 * 1024) {
+      const chunk = data.subarray(at, at + 64 * 1024);
+      budget.spend(chunk.byteLength);
+      yield chunk;
+    }
+    return;
+  }
+  if (entry.method !== 8) throw new NotAZip(`compression method ${entry.method}`);
+  const out: Uint8Array[] = [];
+  const inflater = new Inflate((chunk) => {
+    budget.spend(chunk.byteLength);
+    out.push(chunk);
+  });
+  for (let at = 0; at < data.length; at += INPUT_SLICE_BYTES) {
     try {
-      next = await reader.read();
-    } catch {
+      inflater.push(data.subarray(at, at + INPUT_SLICE_BYTES), at + INPUT_SLICE_BYTES >= data.length);
+    } catch (error) {
+      if (error instanceof UnpackedTooLarge) throw error;
       throw new NotAZip("broken deflate data");
     }
-    if (next.done) break;
-    length += next.value.byteLength;
-    if (length > budget) {
-      await reader.cancel().catch(() => undefined);
-      throw new UnpackedTooLarge();
-    }
-    chunks.push(next.value);
+    yield* out.splice(0);
   }
-  return concat(chunks, length);
-}
-
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
-/**
- * The zip with every entry inflated (at most `budget` bytes in all) and stored uncompressed.
- * Throws UnpackedTooLarge past the budget, NotAZip when the bytes are not a readable zip.
- */
-export async function unpackedZip(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
-  const entries = centralDirectory(bytes);
-  const parts: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
-  let offset = 0;
-  let spent = 0;
-  for (const entry of entries) {
-    const data = entryData(bytes, entry);
-    let content: Uint8Array;
-    if (entry.method === 0) content = data;
-    else if (entry.method === 8) content = await inflateWithin(data, budget - spent);
-    else throw new NotAZip(`compression method ${entry.method}`);
-    spent += content.byteLength;
-    if (spent > budget) throw new UnpackedTooLarge();
-    // Stored entries; the CRC is left 0: this zip never leaves the process, and its reader does not check it.
-    const local = new Uint8Array(30 + entry.name.length);
-    const lv = new DataView(local.buffer);
-    lv.setUint32(0, LOCAL_HEADER, true);
-    lv.setUint16(4, 20, true);
-    lv.setUint32(18, content.byteLength, true);
-    lv.setUint32(22, content.byteLength, true);
-    lv.setUint16(26, entry.name.length, true);
-    local.set(entry.name, 30);
-    const record = new Uint8Array(46 + entry.name.length);
-    const cv = new DataView(record.buffer);
-    cv.setUint32(0, CENTRAL_HEADER, true);
-    cv.setUint16(4, 20, true);
-    cv.setUint16(6, 20, true);
-    cv.setUint32(20, content.byteLength, true);
-    cv.setUint32(24, content.byteLength, true);
-    cv.setUint16(28, entry.name.length, true);
-    cv.setUint32(42, offset, true);
-    record.set(entry.name, 46);
-    parts.push(local, content);
-    central.push(record);
-    offset += local.byteLength + content.byteLength;
-  }
-  const centralLength = central.reduce((sum, record) => sum + record.byteLength, 0);
-  const end = new Uint8Array(22);
-  const ev = new DataView(end.buffer);
-  ev.setUint32(0, END_OF_CENTRAL_DIRECTORY, true);
-  ev.setUint16(8, entries.length, true);
-  ev.setUint16(10, entries.length, true);
-  ev.setUint32(12, centralLength, true);
-  ev.setUint32(16, offset, true);
-  return concat([...parts, ...central, end], offset + centralLength + 22);
 }

@@ -21,6 +21,7 @@ import { toCsv } from "../lib/csv.server";
 import { isDatabaseUnavailable, type Queryable } from "../lib/db.server";
 import { readSpreadsheet, SpreadsheetRefusal, type Sheet } from "../lib/spreadsheet.server";
 import { isUniqueViolation } from "../lib/sql.server";
+import { nextTurn } from "../lib/turns.server";
 import { write, type ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
@@ -39,6 +40,8 @@ export interface UploadOutcome {
 
 /** Rows per INSERT statement (each column of a batch is one array parameter). */
 const INSERT_BATCH = 1_000;
+/** Rows checked, or written as rejected CSV, between two turns of the isolate (nextTurn). */
+const ROWS_PER_TURN = 500;
 
 type Ready = { row: number; trailerNumber: string; fields: ReturnType<typeof applyTrailerRules> };
 
@@ -53,9 +56,10 @@ async function uploadAccount(ctx: ServiceContext, requested: unknown): Promise<n
   return accountId;
 }
 
-/** A refusal of the file itself: 413 past its size limit, else 400. */
+/** A refusal of the file itself: 413 past a size limit, else 400. */
 function fileError(message: string): ServiceError {
-  return new ServiceError(message === UPLOAD_MESSAGES.tooLarge ? 413 : 400, message, "file");
+  const tooLarge = message === UPLOAD_MESSAGES.tooLarge || message === UPLOAD_MESSAGES.xlsTooLarge;
+  return new ServiceError(tooLarge ? 413 : 400, message, "file");
 }
 
 async function readUpload(file: UploadedFile | null): Promise<Sheet> {
@@ -80,7 +84,8 @@ async function checkRows(db: Queryable, accountId: number, sheet: Sheet): Promis
   const firstRowOf = new Map<string, number>();
   const ready: Ready[] = [];
   const errors: RowError[] = [];
-  for (const sheetRow of sheet.rows) {
+  for (const [index, sheetRow] of sheet.rows.entries()) {
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     const outcome = checkRow(sheetRow, positions);
     const refuse = (error: string) => errors.push({ row: outcome.row, trailer_number: outcome.trailerNumber, error });
     if ("error" in outcome) {
@@ -185,7 +190,7 @@ export async function uploadTrailers(
   errors.sort((a, b) => a.row - b.row);
   return {
     results: { total: sheet.rows.length, success: added, errors, dry_run: request.dryRun },
-    rejectedCsv: errors.length ? rejectedRowsCsv(sheet.header, sheet.rows, errors) : null,
+    rejectedCsv: errors.length ? await rejectedRowsCsv(sheet.header, sheet.rows, errors) : null,
   };
 }
 
@@ -223,11 +228,14 @@ export function templateCsv(): string {
 }
 
 /** The rejected rows of a file, as they were, with an `error` column: ready to fix and upload again. */
-export function rejectedRowsCsv(header: readonly string[], rows: readonly SheetRow[], errors: readonly RowError[]): string {
+export async function rejectedRowsCsv(header: readonly string[], rows: readonly SheetRow[], errors: readonly RowError[]): Promise<string> {
   const errorOf = new Map(errors.map((error) => [error.row, error.error]));
   const rejected = rows.filter((row) => errorOf.has(row.row));
-  return toCsv([
-    [...header, "error"],
-    ...rejected.map((row) => [...header.map((_, index) => row.cells[index] ?? ""), errorOf.get(row.row)!]),
-  ]);
+  const parts = [toCsv([[...header, "error"]])];
+  for (let start = 0; start < rejected.length; start += ROWS_PER_TURN) {
+    if (start) await nextTurn();
+    const batch = rejected.slice(start, start + ROWS_PER_TURN);
+    parts.push(toCsv(batch.map((row) => [...header.map((_, index) => row.cells[index] ?? ""), errorOf.get(row.row)!])));
+  }
+  return parts.join("");
 }

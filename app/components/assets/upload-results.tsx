@@ -28,8 +28,9 @@ export function TemplateHelp() {
             Blank rows are skipped, and errors name the row as the spreadsheet numbers it (the header is row 1).
           </p>
           <p>
-            At most {count(UPLOAD_LIMITS.fileBytes / 1024 / 1024)} MB and {count(UPLOAD_LIMITS.rows)} rows; CSV (comma or semicolon), .xls
-            or .xlsx (the first sheet).
+            At most {count(UPLOAD_LIMITS.fileBytes / 1024 / 1024)} MB ({count(UPLOAD_LIMITS.xlsBytes / 1024 / 1024)} MB for .xls) and{" "}
+            {count(UPLOAD_LIMITS.rows)} rows; CSV (comma or semicolon), .xls or .xlsx (the first sheet). Only the first{" "}
+            {UPLOAD_LIMITS.columns} columns, up to the header&apos;s last name, are read.
           </p>
           <p>Required columns: {REQUIRED_COLUMNS.join(", ")}. Every other column may be left out or left blank.</p>
           <Table headings={["Column", "Rule"]} className="overflow-x-auto rounded-md border border-slate-200">

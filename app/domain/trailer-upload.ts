@@ -23,6 +23,7 @@ export const UPLOAD_MESSAGES = {
   unpackedTooLarge: "The Excel file unpacks to more than 40 MB; please split it into smaller files",
   tooManyCells: "The file has more than 400,000 filled cells; please split it into smaller files",
   tooMuchText: "The file holds more than 10,000,000 characters of text; please split it into smaller files",
+  cellTooLong: "A cell of the file holds more than 32,767 characters, more than Excel allows; please check the file",
   unreadable: "The file could not be read as CSV or Excel; please check the file format",
   empty: "The file has no header row; the first row must name the columns (see the template)",
   noRows: "The file has no trailer rows under its header",

@@ -2,7 +2,7 @@ import { parse as parseCsv, CsvError } from "csv-parse/stream";
 import { read as readWorkbook, utils, type CellObject } from "@e965/xlsx";
 import { isBlankRow, UPLOAD_LIMITS, UPLOAD_MESSAGES, uploadExtension, type SheetRow } from "../domain/trailer-upload";
 import { nextTurn } from "./turns.server";
-import { readXlsxRows, TooMuchText, WorkbookUnreadable } from "./xlsx.server";
+import { readXlsxRows, TextRunTooLong, TooManyTexts, TooMuchText, WorkbookUnreadable } from "./xlsx.server";
 import { isZip, NotAZip, UnpackedTooLarge } from "./zip.server";
 
 /**
@@ -27,9 +27,8 @@ export interface Sheet {
 
 /** The longest record csv-parse will hold (every cell of one row together). */
 const MAX_RECORD_CHARACTERS = 100_000;
-/** CSV bytes handed to the parser at a time, and records read, between two turns of the isolate. */
-const CSV_SLICE_BYTES = 64 * 1024;
-const RECORDS_PER_TURN = 1_000;
+/** CSV bytes handed to the parser between two turns of the isolate. */
+const CSV_SLICE_BYTES = 4 * 1024;
 /** An Excel 97–2003 file is an OLE compound file; these are its first eight bytes. */
 const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
@@ -80,12 +79,16 @@ function delimiterOf(text: string): string {
   return count(";") > count(",") ? ";" : ",";
 }
 
-/** The bytes a slice at a time, each only when the parser asks for more. */
+/**
+ * The bytes a slice at a time, each only when the parser asks for more and after a turn of the
+ * isolate: the stream's steps are promise callbacks, which would otherwise run back to back.
+ */
 function slicesOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   let at = 0;
   return new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
+      async pull(controller) {
+        if (at > 0) await nextTurn();
         if (at >= bytes.length) controller.close();
         else controller.enqueue(bytes.slice(at, (at += CSV_SLICE_BYTES)));
       },
@@ -123,7 +126,6 @@ export async function readCsv(bytes: Uint8Array): Promise<Sheet> {
       const next = await records.read();
       if (next.done) break;
       builder.add(row, next.value);
-      if (row % RECORDS_PER_TURN === 0) await nextTurn();
     }
   } catch (error) {
     await records.cancel().catch(() => undefined);
@@ -149,6 +151,8 @@ async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
     if (error instanceof SpreadsheetRefusal) throw error;
     if (error instanceof UnpackedTooLarge) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.unpackedTooLarge);
     if (error instanceof TooMuchText) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.tooMuchText);
+    if (error instanceof TooManyTexts) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.tooManyCells);
+    if (error instanceof TextRunTooLong) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.cellTooLong);
     if (error instanceof NotAZip || error instanceof WorkbookUnreadable) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.unreadable);
     throw error;
   }
@@ -165,16 +169,18 @@ async function readXls(bytes: Uint8Array): Promise<Sheet> {
   await nextTurn();
   let workbook: ReturnType<typeof readWorkbook>;
   try {
-    workbook = readWorkbook(bytes, {
-      type: "array",
-      sheets: 0,
-      dense: true,
-      cellDates: true,
-      cellFormula: false,
-      cellHTML: false,
-      cellStyles: false,
-      sheetRows: UPLOAD_LIMITS.rows + 2,
-    });
+    workbook = quietly(() =>
+      readWorkbook(bytes, {
+        type: "array",
+        sheets: 0,
+        dense: true,
+        cellDates: true,
+        cellFormula: false,
+        cellHTML: false,
+        cellStyles: false,
+        sheetRows: UPLOAD_LIMITS.rows + 2,
+      }),
+    );
   } catch {
     throw new SpreadsheetRefusal(UPLOAD_MESSAGES.unreadable);
   }
@@ -190,6 +196,21 @@ async function readXls(bytes: Uint8Array): Promise<Sheet> {
     if (!isBlankRow(cells)) builder.add(index + 1, cells);
   });
   return builder.sheet();
+}
+
+/**
+ * Runs SheetJS without its console output: it writes a line for every record of a damaged file it
+ * does not know, and the file is refused or read all the same. The call is synchronous, so no
+ * other request's output can fall in between.
+ */
+function quietly<T>(read: () => T): T {
+  const error = console.error;
+  console.error = () => undefined;
+  try {
+    return read();
+  } finally {
+    console.error = error;
+  }
 }
 
 /** An Excel upload by what it holds: a zip is an `.xlsx`, a compound file an `.xls`, whatever the name says. */

@@ -14,6 +14,10 @@ import { entryChunks, UnpackBudget, zipEntries, type ZipEntry } from "./zip.serv
  */
 export class WorkbookUnreadable extends Error {}
 export class TooMuchText extends Error {}
+/** More shared texts than cells an upload may fill. */
+export class TooManyTexts extends Error {}
+/** A text or a tag longer than any Excel writes (a cell holds at most 32,767 characters). */
+export class TextRunTooLong extends Error {}
 
 export interface XlsxLimits {
   /** What all the parts read may unpack to together. */
@@ -24,13 +28,21 @@ export interface XlsxLimits {
   cellCharacters: number;
   /** Characters the shared texts may hold together. */
   textCharacters: number;
+  /** Shared texts the table may hold. */
+  cells: number;
 }
 
 /** Receives the sheet's rows in order: the spreadsheet's row number and the texts of its first columns ("" where empty). */
 export type RowSink = (row: number, cells: string[]) => void;
 
 /** Bytes of XML handed to the parser between two turns of the isolate. */
-const TURN_BYTES = 64 * 1024;
+const TURN_BYTES = 16 * 1024;
+/**
+ * The longest run of characters without a `<` a part may have: a cell's 32,767 characters with
+ * every one escaped (`&quot;`), and room to spare. The parser gathers a text or a tag whole before
+ * handing it on, so this bounds what it holds.
+ */
+const MAX_RUN_CHARACTERS = 256 * 1024;
 const OFFICE_DOCUMENT = /\/officeDocument$/;
 const SHARED_STRINGS = /\/sharedStrings$/;
 const STYLES = /\/styles$/;
@@ -93,7 +105,13 @@ class XlsxFile {
     }
     const decoder = new TextDecoder("utf-8");
     let sinceTurn = 0;
+    let run = 0;
     const fed = (text: string) => {
+      // A piece is shorter than the limit, so only a run carried over from earlier pieces can pass it.
+      const firstTag = text.indexOf("<");
+      if (firstTag >= 0 && run + firstTag > MAX_RUN_CHARACTERS) throw new TextRunTooLong();
+      run = firstTag < 0 ? run + text.length : text.length - text.lastIndexOf("<");
+      if (run > MAX_RUN_CHARACTERS) throw new TextRunTooLong();
       parser.write(text);
       if (failure) throw new WorkbookUnreadable(String(failure));
     };
@@ -222,6 +240,7 @@ async function sharedTexts(file: XlsxFile, path: string | null, limits: XlsxLimi
       else if (name === "si" && current !== null) {
         characters += current.length;
         if (characters > limits.textCharacters) throw new TooMuchText();
+        if (texts.length >= limits.cells) throw new TooManyTexts();
         texts.push(current);
         current = null;
       }
@@ -302,7 +321,7 @@ export async function readXlsxRows(bytes: Uint8Array, limits: XlsxLimits, sink: 
         column = -1;
       } else if (name === "c" && cells) {
         const at = attributes.r === undefined ? column + 1 : columnOf(attributes.r);
-        if (at === null || at <= column) throw new WorkbookUnreadable(`cell ${attributes.r} out of order`);
+        if (at === null || at <= column || at >= 16_384) throw new WorkbookUnreadable(`cell ${attributes.r} out of order`);
         column = at;
         cell = at < limits.columns ? { column: at, type: attributes.t ?? "n", style: Number(attributes.s ?? 0), value: "" } : null;
       } else if (cell && (name === "v" || (name === "t" && inInline))) {

@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { CSRF_COOKIE } from "../../app/lib/csrf.server";
 import type { Database } from "../../app/lib/db.server";
 import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
 import { sessions, users } from "../../db/schema";
+import { commandLine, descendants, listeningPorts, processName, processOf } from "../lib/processes";
+
+export { residentBytes } from "../lib/processes";
 
 /**
  * A Yardline of its own for a benchmark: `scripts/start.ts` on its own ports and data directory,
@@ -112,78 +114,6 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function processName(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-  } catch {
-    return undefined;
-  }
-}
-
-function commandLine(pid: number): string[] {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-  } catch {
-    return [];
-  }
-}
-
-/** The TCP ports a process listens on, read from /proc. */
-function listeningPorts(pid: number): number[] {
-  const inodes = new Set<string>();
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      if (target.startsWith("socket:[")) inodes.add(target.slice(8, -1));
-    } catch {
-      // closed while we looked
-    }
-  }
-  const ports: number[] = [];
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
-      // sl, local_address, rem_address, st, tx:rx, tr:when, retrnsmt, uid, timeout, inode
-      const fields = line.trim().split(/\s+/);
-      if (fields.length < 10 || fields[3] !== "0A" || !inodes.has(fields[9])) continue;
-      ports.push(parseInt(fields[1].split(":")[1], 16));
-    }
-  }
-  return ports;
-}
-
-/** Every process under `root` (children, grandchildren…), read from /proc. */
-function descendants(root: number): number[] {
-  const childrenOf = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The fields after the command name, which is in parentheses and may hold spaces: state, ppid, …
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const found: number[] = [];
-  for (let queue = [root]; queue.length;) {
-    const children = childrenOf.get(queue.shift()!) ?? [];
-    found.push(...children);
-    queue.push(...children);
-  }
-  return found;
-}
-
-/** The resident memory of a process in bytes (VmRSS), or undefined when it is gone; Linux only. */
-export function residentBytes(pid: number): number | undefined {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The process groups a bench server runs in once workerd runs: wrangler's (start.ts starts it in
  * one of its own), then start.ts's (with Postgres); never this process's own.
@@ -219,17 +149,5 @@ function groupAlive(group: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** A process's parent and process group, from /proc (the fields after its state). */
-function processOf(pid: number | undefined): { parent: number; group: number } | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const [, parent, group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { parent: Number(parent), group: Number(group) };
-  } catch {
-    return undefined;
   }
 }

@@ -1,0 +1,165 @@
+import { readFileSync } from "node:fs";
+import { UPLOAD_MESSAGES } from "../../app/domain/trailer-upload";
+import { SESSION_COOKIE } from "../../app/lib/session.server";
+import { E2E_PORT } from "../../playwright.config";
+import { appWorkerdOf, listeningPorts, residentBytes } from "../../scripts/lib/processes";
+import { UPLOAD_FILE_COUNT, uploadFiles, type UploadFile } from "../files/hostile";
+import { createSession, expect, test } from "./fixtures";
+
+/**
+ * Hostile files never stall anyone. Every upload is sent straight to the app's own workerd (as
+ * requests reach a deployed Worker, without wrangler's dev proxy) while a second client asks
+ * `/healthz` every 20 ms: each file is answered within 2 s with 200 (a dry run's check), 400 or
+ * 413, `/healthz` within 200 ms throughout, and workerd's memory stays bounded. FUZZ_SEED
+ * replays another run of the file fuzzer.
+ */
+const ANSWER_LIMIT_MS = 2_000;
+const HEALTH_LIMIT_MS = 200;
+/**
+ * How far the app's workerd may grow during the run. V8 keeps the heap it grew to for the next
+ * requests (a second run of the same files adds a fifth of what the first did), so this bounds the
+ * growth rather than asking for it back; the reported wide sheet took workerd to 2.2 GB.
+ */
+const MEMORY_GROWTH_LIMIT = 400 * 2 ** 20;
+const SEED = Number(process.env.FUZZ_SEED) || 20261127;
+
+interface Client {
+  base: string;
+  cookie: string;
+  csrf: string;
+}
+
+/** The app's workerd: its pid and the base URL of its port that answers /healthz. */
+async function appWorkerd(): Promise<{ pid: number; base: string }> {
+  const pid = appWorkerdOf(E2E_PORT);
+  if (pid === undefined) throw new Error("the app's workerd is not running");
+  for (const port of listeningPorts(pid)) {
+    const base = `http://127.0.0.1:${port}`;
+    const answer = await fetch(`${base}/healthz`).catch(() => null);
+    if (answer?.status === 200) return { pid, base };
+  }
+  throw new Error("no port of the app's workerd answers /healthz");
+}
+
+/** Asks /healthz one request after another until stopped; the slowest answer's time. */
+function watchHealth(base: string) {
+  let running = true;
+  let slowest = 0;
+  let failures = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const answer = await fetch(`${base}/healthz`).catch(() => null);
+      if (answer?.status !== 200) failures += 1;
+      await answer?.arrayBuffer();
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { slowest, failures };
+    },
+  };
+}
+
+async function upload(
+  client: Client,
+  file: UploadFile,
+): Promise<{ status: number; body: { error?: string; results?: unknown }; ms: number }> {
+  const form = new FormData();
+  form.set("file", new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  form.set("dry_run", "true");
+  const started = performance.now();
+  const answer = await fetch(`${client.base}/api/trailers/bulk-upload`, {
+    method: "POST",
+    body: form,
+    headers: { cookie: client.cookie, "X-CSRF-Token": client.csrf },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = (await answer.json()) as { error?: string; results?: unknown };
+  return { status: answer.status, body, ms: performance.now() - started };
+}
+
+test.describe("hostile upload files", () => {
+  let client: Client;
+  let workerd: { pid: number; base: string };
+
+  test.beforeEach(async ({ db, newUser }) => {
+    workerd = await appWorkerd();
+    const { token } = await createSession(db, (await newUser("super_manager")).email);
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const csrf = ((await (await fetch(`${workerd.base}/api/csrf/restore`, { headers: { cookie } })).json()) as { csrf_token: string })
+      .csrf_token;
+    client = { base: workerd.base, cookie, csrf };
+  });
+
+  /** One upload while /healthz is watched: the answer and the slowest /healthz meanwhile. */
+  async function watched(file: UploadFile) {
+    const health = watchHealth(workerd.base);
+    try {
+      return { ...(await upload(client, file)), health: await health.stop() };
+    } finally {
+      await health.stop();
+    }
+  }
+
+  test("the reported 1 GiB zip bomb is refused at once, and /healthz never waits", async () => {
+    const answer = await watched({
+      kind: "reported bomb",
+      name: "zipbomb.xlsx",
+      bytes: readFileSync("tests/fixtures/uploads/zipbomb.xlsx"),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(UPLOAD_MESSAGES.unpackedTooLarge);
+    expect(answer.ms).toBeLessThan(ANSWER_LIMIT_MS);
+    expect(answer.health.slowest).toBeLessThan(HEALTH_LIMIT_MS);
+    expect(answer.health.failures).toBe(0);
+  });
+
+  test("the reported sheet 16,384 columns wide is read within its header's columns, and /healthz never waits", async () => {
+    const answer = await watched({
+      kind: "reported wide sheet",
+      name: "wide2000.xlsx",
+      bytes: readFileSync("tests/fixtures/uploads/wide2000.xlsx"),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.results).toMatchObject({ total: 2000, dry_run: true });
+    expect(answer.ms).toBeLessThan(ANSWER_LIMIT_MS);
+    expect(answer.health.slowest).toBeLessThan(HEALTH_LIMIT_MS);
+  });
+
+  test(`the file fuzzer: ${UPLOAD_FILE_COUNT} generated files, each answered within 2 s without a 5xx while /healthz answers within 200 ms, and memory stays bounded`, async () => {
+    test.setTimeout(240_000);
+    const before = residentBytes(workerd.pid)!;
+    const findings: string[] = [];
+    const statuses = new Map<number, number>();
+    let peak = before;
+    let slowestAnswer = { ms: 0, kind: "" };
+    let slowestHealth = { ms: 0, kind: "" };
+    let index = 0;
+    for (const file of uploadFiles(SEED)) {
+      index += 1;
+      const answer = await watched(file);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.ms > slowestAnswer.ms) slowestAnswer = { ms: answer.ms, kind: file.kind };
+      if (answer.health.slowest > slowestHealth.ms) slowestHealth = { ms: answer.health.slowest, kind: file.kind };
+      const where = `file ${index} (${file.kind}, ${file.bytes.byteLength} bytes, seed ${SEED})`;
+      if (![200, 400, 413].includes(answer.status))
+        findings.push(`${where}: status ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (answer.ms > ANSWER_LIMIT_MS) findings.push(`${where}: answered after ${Math.round(answer.ms)} ms`);
+      if (answer.health.slowest > HEALTH_LIMIT_MS) findings.push(`${where}: /healthz waited ${Math.round(answer.health.slowest)} ms`);
+      if (answer.health.failures) findings.push(`${where}: /healthz failed ${answer.health.failures} times`);
+      peak = Math.max(peak, residentBytes(workerd.pid)!);
+    }
+    const after = residentBytes(workerd.pid)!;
+    console.log(
+      `hostile files: ${index} sent, statuses ${JSON.stringify(Object.fromEntries(statuses))}, slowest answer ${Math.round(slowestAnswer.ms)} ms (${slowestAnswer.kind}), slowest /healthz ${Math.round(slowestHealth.ms)} ms (${slowestHealth.kind}), workerd ${Math.round(before / 2 ** 20)} MB before, ${Math.round(peak / 2 ** 20)} MB at most, ${Math.round(after / 2 ** 20)} MB after`,
+    );
+    expect(findings).toEqual([]);
+    expect(index).toBe(UPLOAD_FILE_COUNT);
+    expect(peak - before).toBeLessThan(MEMORY_GROWTH_LIMIT);
+  });
+});

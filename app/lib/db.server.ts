@@ -46,7 +46,9 @@ export const CONNECTION_LIMITS = {
  * Connections a request opens: one. Its queries share it (parallel loaders queue on it), so a
  * request never holds more than one of the database's connections. Code inside a transaction
  * must query through the transaction: a query on the request's database would wait for the
- * connection the transaction holds (and fail after `connectionWaitMs`).
+ * connection the transaction holds (and fail after `connectionWaitMs`). A report streamed after
+ * its answer has left reads each later batch on a connection of its own (`withOwnConnection`),
+ * open only while that batch is read.
  */
 export const CONNECTIONS_PER_REQUEST = 1;
 
@@ -137,6 +139,14 @@ function quietOnLostConnections<P extends { on(event: "connect" | "error", liste
   return pool;
 }
 
+/**
+ * Where a database `openDatabase` opened keeps the settings it was opened with, for
+ * `withOwnConnection`: on the database itself, under a registered symbol, since the Worker holds
+ * this module twice (its entry's copy opens the request's database, the Remix build's reads it).
+ */
+const SETTINGS = Symbol.for("yardline.databaseSettings");
+type WithSettings = { [SETTINGS]?: DatabaseConfig };
+
 function usesNeon(config: DatabaseConfig): boolean {
   if (config.HYPERDRIVE) return false;
   if (config.DB_DRIVER) return config.DB_DRIVER === "neon";
@@ -160,12 +170,33 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
     query_timeout: CONNECTION_LIMITS.answerWaitMs,
     stream: workerdSocket(),
   };
+  let opened: OpenDatabase;
   if (usesNeon(config)) {
     const pool = quietOnLostConnections(reconnectingBriefly(new NeonPool(options)));
-    return { db: drizzleNeon(pool, { schema }) as unknown as Database, close: () => pool.end() };
+    opened = { db: drizzleNeon(pool, { schema }) as unknown as Database, close: () => pool.end() };
+  } else {
+    const pool = quietOnLostConnections(reconnectingBriefly(new pg.Pool(options)));
+    opened = { db: drizzlePg(pool, { schema }), close: () => pool.end() };
   }
-  const pool = quietOnLostConnections(reconnectingBriefly(new pg.Pool(options)));
-  return { db: drizzlePg(pool, { schema }), close: () => pool.end() };
+  Object.defineProperty(opened.db, SETTINGS, { value: config });
+  return opened;
+}
+
+/**
+ * Runs `work` on a connection of its own to the database `db` reaches (same settings and
+ * limits), opened for it and closed once it is done: for reading that outlives the request's own
+ * connection, which is closed as soon as the answer has left (a report's later batches), without
+ * keeping anything open while the client takes its time.
+ */
+export async function withOwnConnection<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
+  const config = (db as WithSettings)[SETTINGS];
+  if (!config) throw new Error("withOwnConnection takes a database openDatabase opened");
+  const own = openDatabase(config);
+  try {
+    return await work(own.db);
+  } finally {
+    await own.close();
+  }
 }
 
 /** Who a write is recorded as in the audit trail: the user's id (which never changes) and alpha code. */

@@ -3,7 +3,7 @@ import { auditLogs, users } from "../../db/schema";
 import { AUDIT_MESSAGES, type AuditAction, type AuditCounts, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
 import { isCalendarDate, LIMITS } from "../domain/limits";
 import { canReadAuditLog } from "../domain/roles";
-import { readInBatches } from "../lib/cursor.server";
+import { readByKeyset } from "../lib/keyset.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { searchAny } from "../lib/sql.server";
 import type { ServiceContext } from "./context.server";
@@ -187,8 +187,20 @@ async function auditCounts(db: Queryable, query: AuditQuery, filters: SQL | unde
 /** Every row a query's filters keep, newest first, a batch at a time (the log's CSV and Excel export). */
 export function readAuditLog(ctx: ServiceContext, query: AuditQuery) {
   if (!canReadAuditLog(ctx.actor.user)) throw new ServiceError(403, AUDIT_MESSAGES.adminOnly);
-  const select = selectLog(ctx.db).where(filtersOf(query)).orderBy(desc(auditLogs.timestamp), desc(auditLogs.id));
-  return readInBatches(ctx.db, select, LOG_FIELDS);
+  const filters = filtersOf(query);
+  const sort = [
+    { by: auditLogs.timestamp, descending: true },
+    { by: auditLogs.id, descending: true },
+  ];
+  return readByKeyset(ctx.db, sort, (db, { keyset, after, orderBy, limit }) =>
+    db
+      .select({ ...LOG_FIELDS, keyset })
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.userId))
+      .where(and(filters, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }
 
 /** One row of the log (a row's Change Details), admins only; null when there is none. */

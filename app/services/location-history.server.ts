@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "../../db/schema";
 import { stayDurations } from "../domain/assets";
-import { readInBatches } from "../lib/cursor.server";
+import { readByKeyset } from "../lib/keyset.server";
 import type { Database, Queryable, Transaction } from "../lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { requireAccount } from "./scope.server";
@@ -116,6 +116,16 @@ export function readAssetHistory(db: Database, kind: AssetKind, id: number) {
     exitTime: history.exitTime,
     userAlphaCode: history.userAlphaCode,
   };
-  const query = db.select(fields).from(history).where(eq(assetId, id)).orderBy(desc(history.entryTime), desc(history.id));
-  return readInBatches(db, query, fields);
+  const sort = [
+    { by: history.entryTime, descending: true },
+    { by: history.id, descending: true },
+  ];
+  return readByKeyset(db, sort, (batchDb, { keyset, after, orderBy, limit }) =>
+    batchDb
+      .select({ ...fields, keyset })
+      .from(history)
+      .where(and(eq(assetId, id), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }

@@ -16,7 +16,7 @@ import {
   type PublicMove,
 } from "../domain/moves";
 import { createMoveSchema } from "../domain/move-schemas";
-import { readInBatches } from "../lib/cursor.server";
+import { readByKeyset } from "../lib/keyset.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";
 import { containsPattern, isUniqueViolation } from "../lib/sql.server";
@@ -373,13 +373,16 @@ export function readMoveLegs(ctx: ServiceContext, query: MoveReportQuery) {
     query.state ? STATE_CONDITION[query.state] : undefined,
     moveSearchCondition(query.search),
   );
-  const select = ctx.db
-    .select(fields)
-    .from(moves)
-    .innerJoin(moveLegs, eq(moveLegs.moveId, moves.id))
-    .innerJoin(accounts, eq(accounts.id, moves.accountId))
-    .leftJoin(users, eq(users.id, moves.requestUserId))
-    .where(where)
-    .orderBy(asc(moves.requestTime), asc(moves.id), asc(moveLegs.legNumber));
-  return readInBatches(ctx.db, select, fields);
+  const sort = [{ by: moves.requestTime }, { by: moves.id }, { by: moveLegs.legNumber }];
+  return readByKeyset(ctx.db, sort, (db, { keyset, after, orderBy, limit }) =>
+    db
+      .select({ ...fields, keyset })
+      .from(moves)
+      .innerJoin(moveLegs, eq(moveLegs.moveId, moves.id))
+      .innerJoin(accounts, eq(accounts.id, moves.accountId))
+      .leftJoin(users, eq(users.id, moves.requestUserId))
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }

@@ -3,8 +3,8 @@ import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { trailerCounts, trailerLocationHistory, trailers, trailerSearchText } from "../../db/schema";
 import type { TrailerLoadFilter, TrailerStatusFilter } from "../domain/dashboard";
 import { locationGroup, ROAD, SHOP } from "../domain/locations";
-import { readInBatches } from "../lib/cursor.server";
 import type { Database, Queryable } from "../lib/db.server";
+import { orderOf, readByKeyset, type SortKey } from "../lib/keyset.server";
 import { paging } from "../lib/paging";
 import { containsPattern, doorsOf, searchAny } from "../lib/sql.server";
 import { type ServiceContext } from "./context.server";
@@ -134,22 +134,17 @@ export async function trailerListing(ctx: ServiceContext, query: TrailerListQuer
         byPlace: placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS) !== undefined,
         flagged,
       };
-  const since = trailerLocationHistory.entryTime;
   const oldestFirst = query.timeSort === "desc";
-  const orderBy = [oldestFirst ? sql`${since} asc nulls last` : sql`${since} desc nulls last`, asc(trailers.trailerNumber)];
-  return { accountId, places, where, counted, oldestFirst, orderBy };
+  // Since when (the trailers without an open entry last), then by number; the id makes it total.
+  const sort: SortKey[] = [
+    { by: trailerLocationHistory.entryTime, descending: !oldestFirst, nulls: "last" },
+    { by: trailers.trailerNumber },
+    { by: trailers.id },
+  ];
+  return { accountId, places, where, counted, oldestFirst, sort };
 }
 
 type TrailerListing = Awaited<ReturnType<typeof trailerListing>>;
-
-function selectTrailerList(db: Queryable, listing: TrailerListing) {
-  return db
-    .select(TRAILER_LIST_FIELDS)
-    .from(trailers)
-    .leftJoin(trailerLocationHistory, and(eq(trailerLocationHistory.trailerId, trailers.id), isNull(trailerLocationHistory.exitTime)))
-    .where(listing.where)
-    .orderBy(...listing.orderBy);
-}
 
 /**
  * One page of an account's trailers, filtered, searched and sorted in Postgres, with the time
@@ -235,7 +230,7 @@ async function trailerPage(
 ): Promise<TrailerListItem[]> {
   if (!listing.counted || total <= SORTED_WHOLE) {
     const chosen = fromTrailers(db, where, listing.accountId)
-      .orderBy(...listing.orderBy)
+      .orderBy(...orderOf(listing.sort))
       .limit(pageSize)
       .offset(offset);
     return pageRows(db, chosen.$dynamic(), listing.oldestFirst);
@@ -312,9 +307,17 @@ async function trailerTotal(
   return { total, where, placeCounts: rows.map(({ location, trailers: held }) => ({ location, trailers: held })) };
 }
 
-/** Every trailer of a listing, a batch at a time (reports). */
+/** Every trailer of a listing, in its order, a batch at a time (reports). */
 export function readTrailerListing(db: Database, listing: TrailerListing): AsyncGenerator<TrailerListItem[]> {
-  return readInBatches(db, selectTrailerList(db, listing), TRAILER_LIST_FIELDS);
+  return readByKeyset(db, listing.sort, (batchDb, { keyset, after, orderBy, limit }) =>
+    batchDb
+      .select({ ...TRAILER_LIST_FIELDS, keyset })
+      .from(trailers)
+      .leftJoin(trailerLocationHistory, and(eq(trailerLocationHistory.trailerId, trailers.id), isNull(trailerLocationHistory.exitTime)))
+      .where(and(listing.where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }
 
 /** How many trailers an account holds at one location, from the counts kept per location. */

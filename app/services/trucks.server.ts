@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { trucks, truckLocationHistory, users } from "../../db/schema";
 import type { TruckStatusFilter } from "../domain/dashboard";
 import { isRecordId } from "../domain/ids";
@@ -6,8 +6,8 @@ import { apiRecord, names, overStored } from "../domain/records";
 import { canDeleteAsset, canEditAssets } from "../domain/roles";
 import { applyTruckRules, newTruckSchema, serviceDateProblems, TRUCK_MESSAGES, truckFlags, truckSchema } from "../domain/trucks";
 import { leavesShopWithoutPlace } from "../domain/locations";
-import { readInBatches } from "../lib/cursor.server";
-import type { Database, Queryable } from "../lib/db.server";
+import type { Database } from "../lib/db.server";
+import { orderOf, readByKeyset, type SortKey } from "../lib/keyset.server";
 import { paging } from "../lib/paging";
 import { isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
@@ -189,36 +189,57 @@ export function truckListing(ctx: ServiceContext, query: TruckListQuery = {}) {
       users.alphaCode,
     ]),
   );
-  const column = SORT_COLUMNS[query.sort ?? "number"];
-  return { accountId, where: and(...conditions), orderBy: [query.order === "desc" ? desc(column) : asc(column), asc(trucks.truckNumber)] };
+  const descending = query.order === "desc";
+  const sort: SortKey[] = [
+    // An unassigned truck has no alpha code: last ascending, first descending (as Postgres orders nulls).
+    {
+      by: SORT_COLUMNS[query.sort ?? "number"],
+      descending,
+      nulls: query.sort === "assigned" ? (descending ? "first" : "last") : undefined,
+    },
+    { by: trucks.truckNumber },
+    { by: trucks.id },
+  ];
+  return { accountId, where: and(...conditions), sort };
 }
 
 type TruckListing = ReturnType<typeof truckListing>;
 
-function selectTruckList(db: Queryable, listing: TruckListing) {
-  return db
-    .select(TRUCK_LIST_FIELDS)
-    .from(trucks)
-    .leftJoin(users, eq(users.id, trucks.assignedUserId))
-    .leftJoin(truckLocationHistory, and(eq(truckLocationHistory.truckId, trucks.id), isNull(truckLocationHistory.exitTime)))
-    .where(listing.where)
-    .orderBy(...listing.orderBy);
-}
+/** A truck list's joins: the assigned user (the Assigned To filter and sort) and the open history entry (since when). */
+const ASSIGNED_USER = eq(users.id, trucks.assignedUserId);
+const OPEN_ENTRY = and(eq(truckLocationHistory.truckId, trucks.id), isNull(truckLocationHistory.exitTime));
 
 /** One page of an account's trucks, filtered, searched and sorted in Postgres. */
 export async function listTrucks(ctx: ServiceContext, query: TruckListQuery = {}) {
   const listing = truckListing(ctx, query);
   const { page, pageSize, offset } = paging(query, 50, 200);
   const [rows, [{ total }]] = await Promise.all([
-    selectTruckList(ctx.db, listing).limit(pageSize).offset(offset),
-    ctx.db.select({ total: count() }).from(trucks).leftJoin(users, eq(users.id, trucks.assignedUserId)).where(listing.where),
+    ctx.db
+      .select(TRUCK_LIST_FIELDS)
+      .from(trucks)
+      .leftJoin(users, ASSIGNED_USER)
+      .leftJoin(truckLocationHistory, OPEN_ENTRY)
+      .where(listing.where)
+      .orderBy(...orderOf(listing.sort))
+      .limit(pageSize)
+      .offset(offset),
+    ctx.db.select({ total: count() }).from(trucks).leftJoin(users, ASSIGNED_USER).where(listing.where),
   ]);
   return { accountId: listing.accountId, trucks: rows, total, page, pageSize };
 }
 
-/** Every truck of a listing, a batch at a time (reports). */
+/** Every truck of a listing, in its order, a batch at a time (reports). */
 export function readTruckListing(db: Database, listing: TruckListing): AsyncGenerator<TruckListItem[]> {
-  return readInBatches(db, selectTruckList(db, listing), TRUCK_LIST_FIELDS);
+  return readByKeyset(db, listing.sort, (batchDb, { keyset, after, orderBy, limit }) =>
+    batchDb
+      .select({ ...TRUCK_LIST_FIELDS, keyset })
+      .from(trucks)
+      .leftJoin(users, ASSIGNED_USER)
+      .leftJoin(truckLocationHistory, OPEN_ENTRY)
+      .where(and(listing.where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }
 
 /** The Location and Assigned To filters' options, each from one grouped query. */

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { accounts, sessions, users } from "../../db/schema";
 import { PASSWORD_RULES } from "../domain/auth";
 import { flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
 import { assignableRoles, canDeactivateUser, canEditUser, canReactivateUser, canSeeUser, USER_MESSAGES } from "../domain/users";
 import { editUserSchema, newUserSchema } from "../domain/user-schemas";
 import { isRecordId } from "../domain/ids";
-import { readInBatches } from "../lib/cursor.server";
+import { orderOf, readByKeyset, type SortKey } from "../lib/keyset.server";
 import type { Queryable, Transaction } from "../lib/db.server";
 import { paging } from "../lib/paging";
 import { hashPassword, type ScryptCost } from "../lib/password.server";
@@ -267,14 +267,9 @@ export interface UserListQuery {
 
 const USER_LIST_FIELDS = { user: users, accountName: accounts.accountName };
 
-function selectUserList(db: Queryable, where: SQL | undefined) {
-  return db
-    .select(USER_LIST_FIELDS)
-    .from(users)
-    .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(where)
-    .orderBy(asc(users.alphaCode), asc(users.id));
-}
+/** The user lists' order: by alpha code, then id. */
+const USER_SORT: SortKey[] = [{ by: users.alphaCode, nulls: "last" }, { by: users.id }];
+const USER_ACCOUNT = eq(accounts.id, users.accountId);
 
 const listedUser = ({ user, accountName }: { user: UserRow; accountName: string | null }) => ({
   ...publicUser(user),
@@ -290,7 +285,14 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}) 
   const where = visibleUsersWhere(ctx, query);
   const { page, pageSize, offset } = paging(query, 50, 200);
   const [rows, [{ total }]] = await Promise.all([
-    selectUserList(ctx.db, where).limit(pageSize).offset(offset),
+    ctx.db
+      .select(USER_LIST_FIELDS)
+      .from(users)
+      .leftJoin(accounts, USER_ACCOUNT)
+      .where(where)
+      .orderBy(...orderOf(USER_SORT))
+      .limit(pageSize)
+      .offset(offset),
     ctx.db.select({ total: count() }).from(users).where(where),
   ]);
   return { users: rows.map(listedUser), total, page, pageSize };
@@ -298,7 +300,17 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}) 
 
 /** Every user `listUsers` would list, a batch at a time (reports). */
 export async function* readUserList(ctx: ServiceContext, query: UserListQuery): AsyncGenerator<ListedUser[]> {
-  for await (const batch of readInBatches(ctx.db, selectUserList(ctx.db, visibleUsersWhere(ctx, query)), USER_LIST_FIELDS)) {
+  const where = visibleUsersWhere(ctx, query);
+  const batches = readByKeyset(ctx.db, USER_SORT, (db, { keyset, after, orderBy, limit }) =>
+    db
+      .select({ ...USER_LIST_FIELDS, keyset })
+      .from(users)
+      .leftJoin(accounts, USER_ACCOUNT)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  for await (const batch of batches) {
     yield batch.map(listedUser);
   }
 }

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { read as readWorkbook, utils, type WorkBook } from "@e965/xlsx";
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
-import { accounts, trailers } from "../../db/schema";
+import { accounts, trailerLocationHistory, trailers } from "../../db/schema";
 import { filterLabel } from "../../app/domain/dashboard";
 import { REPORT_COLUMNS, REPORT_MESSAGES, REPORT_TYPES, type ReportType } from "../../app/domain/reports";
 import { dayIn } from "../../app/domain/time-zones";
@@ -241,6 +241,30 @@ test.describe("over HTTP", () => {
     await expectRefusal(await manager.get(`/reports/trailers?q=${NO_MATCH}`), 404, REPORT_MESSAGES.noDataToPrint);
     await expectRefusal(await manager.get(`/reports/trailers.csv?q=${NO_MATCH}`), 404, REPORT_MESSAGES.noDataToExport);
     await expectRefusal(await manager.get(`/reports/trailers.xlsx?q=${NO_MATCH}`), 404, REPORT_MESSAGES.noDataToExport);
+  });
+
+  test("a report longer than one batch comes whole through the Worker, in order: a trailer's history of 2,500 stays", async ({
+    apiAs,
+    db,
+  }) => {
+    const added = await addTrailer(await apiAs("super@acme.test"), "Yard A", "LH");
+    const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, added));
+    // Earlier stays, closed, a day each; some share their entry time, so the id orders them.
+    await db.execute(sql`
+      insert into trailer_location_history (trailer_id, account_id, location, entry_time, exit_time, user_alpha_code)
+      select ${trailer.id}, ${trailer.accountId}, 'Yard A', now() - (n / 2 + 2) * interval '1 day', now() - (n / 2 + 1) * interval '1 day', 'LH' || n
+        from generate_series(1, 2499) as n`);
+    const csv = await (await apiAs(MANAGER)).get(`/reports/trailer-history.csv?id=${trailer.id}`);
+    expect(csv.status()).toBe(200);
+    const [header, ...rows] = csvRows((await csv.body()).toString("utf8"));
+    expect(header).toEqual(headersOf("trailer-history"));
+    const stays = await db
+      .select({ who: trailerLocationHistory.userAlphaCode })
+      .from(trailerLocationHistory)
+      .where(eq(trailerLocationHistory.trailerId, trailer.id))
+      .orderBy(desc(trailerLocationHistory.entryTime), desc(trailerLocationHistory.id));
+    expect(rows).toHaveLength(2_500);
+    expect(rows.map((row) => row[5])).toEqual(stays.map((stay) => stay.who));
   });
 
   test("signed out, every report address sends to the login page", async () => {

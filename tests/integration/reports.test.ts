@@ -23,7 +23,7 @@ let otherManager: ServiceContext;
 let driver: ServiceContext;
 let admin: ServiceContext;
 
-/** Trailers beyond one cursor batch (1,000), so a report reads several. */
+/** Trailers beyond one batch (1,000), so a report reads several. */
 const MANY = 2_345;
 
 const paramsOf = (view: Partial<DashboardView>) => new URL(viewHref({ ...DEFAULT_VIEW, ...view }), "http://x").searchParams;
@@ -99,7 +99,7 @@ afterAll(async () => {
 });
 
 describe("the trailers report", () => {
-  it("holds every row of the dashboard's list for the same filters, in the same order, across cursor batches", async () => {
+  it("holds every row of the dashboard's list for the same filters, in the same order, across batches", async () => {
     for (const view of [{}, { location: "North", sort: "desc" as const }, { status: "red", load: "loaded" }, { q: "r0001" }]) {
       const { rows } = await csvOf(manager, "trailers", paramsOf(view));
       const listed = await listedTrailers(manager, view);
@@ -265,7 +265,7 @@ describe("the files", () => {
     expect(await refusal(reportXlsx(report))).toMatchObject({ status: 413 });
   });
 
-  it("a reader that stops early closes the cursor and hands the connection back", async () => {
+  it("a reader that stops early leaves no cursor or connection behind", async () => {
     const report = await openReport(manager, { type: "trailers", output: "csv", params: paramsOf({}) });
     const reader = reportCsv(report).getReader();
     await reader.read();

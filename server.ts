@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "./app/lib/db.server";
 import { withEtag } from "./app/lib/etag.server";
 import { applyResponseHeaders } from "./app/lib/headers.server";
 import { afterSending } from "./app/lib/held-events.server";
+import { refuseUnservedMethod } from "./app/lib/methods.server";
 import { handleRoomRequest } from "./app/lib/realtime.server";
 import { withinBodyLimit } from "./app/lib/request-limits.server";
 import { databaseUnavailablePage, isDataRequest } from "./app/lib/unavailable.server";
@@ -15,7 +16,8 @@ import { getLoadContext, type Env } from "./load-context";
 
 export { AccountRoom } from "./party/account-room";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 /** The CSRF cookie to set when the page was given a token the browser does not hold yet. */
 async function csrfCookieToSet(response: Response, context: AppLoadContext): Promise<string | null> {
@@ -61,7 +63,7 @@ async function roomRequest(request: Request, env: Env): Promise<Response> {
 /** The Worker's answer to a request for a page, data or the API (everything but the rooms). */
 async function respond(request: Request, context: AppLoadContext): Promise<Response> {
   try {
-    const refused = await verifyCsrf(request, context);
+    const refused = refuseUnservedMethod(serverBuild, request) ?? (await verifyCsrf(request, context));
     if (refused) return answer(refused);
     const response = await handleRemixRequest(request, context);
     if (response.status === 500 && context.databaseUnavailable) return answer(unavailableInsteadOf(response, request));

@@ -29,7 +29,16 @@ npx tsx scripts/check-first-load.ts
 echo "[test] production bundles (wrangler deploy --dry-run, each environment)"
 for env in us eu; do
   echo -n "  $env: "
-  npx wrangler deploy --dry-run --env "$env" --outdir ".cache/deploy-$env" 2>&1 | grep "Total Upload"
+  if ! npx wrangler deploy --dry-run --env "$env" --outdir ".cache/deploy-$env" >".cache/deploy-$env.log" 2>&1; then
+    tail -n 20 ".cache/deploy-$env.log"
+    exit 1
+  fi
+  grep "Total Upload" ".cache/deploy-$env.log"
+  # Deployed, sign-in throttling trusts the client address Cloudflare sets (see wrangler.toml).
+  if ! grep -q 'TRUST_CF_CONNECTING_IP: "1"' ".cache/deploy-$env.log"; then
+    echo "  $env would be deployed without TRUST_CF_CONNECTING_IP = \"1\" (.cache/deploy-$env.log)"
+    exit 1
+  fi
 done
 echo "[test] end-to-end tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json

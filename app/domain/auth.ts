@@ -16,6 +16,7 @@ export const MESSAGES = {
   loginExpired: "Your login has expired. Please log in again.",
   currentPasswordRequired: "Current password is required",
   currentPasswordIncorrect: "Current password is incorrect",
+  samePassword: "The new password must be different from the current one",
   logoutNeedsSession: "Logging out needs the X-Session-Id header of the current session",
 } as const;
 

@@ -34,8 +34,9 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   return body as Record<string, unknown>;
 }
 
-export function methodNotAllowed(): Response {
-  return apiError(405, "Method not allowed");
+/** 405 for a method the route does not serve, naming the ones it does (`Allow`). */
+export function methodNotAllowed(allowed: string[]): Response {
+  return apiError(405, "Method not allowed", { Allow: allowed.join(", ") });
 }
 
 /** A database row as the API shows it: snake_case keys (the spec's field names), dates as ISO text. */

@@ -15,7 +15,7 @@ import {
   type YardRow,
 } from "../services/places.server";
 import { apiRoute, pageRoute, refusalOf, replyTo } from "./answers.server";
-import { methodNotAllowed, readJson } from "./api.server";
+import { readJson } from "./api.server";
 import { requireApi, requirePage } from "./guards.server";
 
 /**
@@ -132,7 +132,6 @@ export function placeListApi(kind: PlaceKind) {
 /** `POST /api/{kind}s/new`. */
 export function placeCreateApi(kind: PlaceKind) {
   return apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-    if (request.method !== "POST") return methodNotAllowed();
     const { ctx } = await requireApi(context);
     return Response.json(publicPlace(kind, await createPlace(ctx, kind, await readJson(request))), { status: 201 });
   });
@@ -151,9 +150,7 @@ export function placeChangeApi(kind: PlaceKind) {
   return apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
     const { ctx } = await requireApi(context);
     const id = Number(params.id);
-    if (request.method === "PUT")
-      return Response.json(publicPlace(kind, await updatePlace(ctx, kind, id, await readJson(request), { keepOmitted: true })));
     if (request.method === "DELETE") return Response.json(publicPlace(kind, await deletePlace(ctx, kind, id)));
-    return methodNotAllowed();
+    return Response.json(publicPlace(kind, await updatePlace(ctx, kind, id, await readJson(request), { keepOmitted: true })));
   });
 }

@@ -1,6 +1,7 @@
 import { apiError } from "~/lib/api.server";
+import { ROUTE_METHODS, serves } from "~/lib/route-methods";
 
-/** Unknown /api paths: a JSON 404 rather than the page redirect. */
+/** Unknown /api paths: a JSON 404 rather than the page redirect, whatever the method. */
 export function loader() {
   return apiError(404, "Not found");
 }
@@ -8,3 +9,5 @@ export function loader() {
 export function action() {
   return apiError(404, "Not found");
 }
+
+export const handle = serves(...ROUTE_METHODS);

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { accountHistory } from "~/services/location-history.server";
 
@@ -12,7 +11,3 @@ export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) =
   const { ctx } = await requireApi(context);
   return Response.json(await accountHistory(ctx, "trailer", params.id));
 });
-
-export function action() {
-  return methodNotAllowed();
-}

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { deleteAccount, getAccount, updateAccount } from "~/services/accounts.server";
+import { serves } from "~/lib/route-methods";
 
 /** `GET /api/accounts/{id}`: the account; 404 when missing or out of reach. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
@@ -15,9 +16,10 @@ export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) =
  * `DELETE /api/accounts/{id}` deletes an account that owns nothing, else 409 naming what remains (admins).
  */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   const id = Number(params.id);
   if (request.method === "DELETE") return Response.json(await deleteAccount(ctx, id));
   return Response.json(await updateAccount(ctx, id, await readJson(request), { keepOmitted: true }));
 });
+
+export const handle = serves("GET", "PUT", "DELETE");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createAccount, listAccounts } from "~/services/accounts.server";
 
@@ -13,7 +13,6 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 
 /** `POST /api/accounts/` {account_name, location, yard_count, building_count, company_id} (admins). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   return Response.json(await createAccount(ctx, await readJson(request)), { status: 201 });
 });

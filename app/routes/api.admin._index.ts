@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { adminSnapshot } from "~/services/companies.server";
 
@@ -9,7 +8,3 @@ export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context, { adminOnly: true });
   return Response.json(await adminSnapshot(ctx));
 });
-
-export function action() {
-  return methodNotAllowed();
-}

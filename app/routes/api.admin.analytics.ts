@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
 
@@ -12,7 +11,3 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const { ctx } = await requireApi(context, { adminOnly: true });
   return Response.json(await adminAnalytics(ctx, analyticsQueryOf(new URL(request.url).searchParams)));
 });
-
-export function action() {
-  return methodNotAllowed();
-}

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseAuditQuery } from "~/domain/audit";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { auditLogPage } from "~/services/audit.server";
 
@@ -14,7 +13,3 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const { ctx } = await requireApi(context, { adminOnly: true });
   return Response.json(await auditLogPage(ctx, parseAuditQuery(new URL(request.url).searchParams)));
 });
-
-export function action() {
-  return methodNotAllowed();
-}

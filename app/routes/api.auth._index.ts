@@ -1,14 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApi } from "~/lib/guards.server";
 import { sessionUser } from "~/services/auth.server";
-import { methodNotAllowed } from "~/lib/api.server";
 
 /** `GET /api/auth/`: restores the session user. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { user, session } = await requireApi(context, { allowFirstLogin: true });
   return Response.json({ session_id: session.id, user: sessionUser(user), errors: [] });
-}
-
-export function action() {
-  return methodNotAllowed();
 }

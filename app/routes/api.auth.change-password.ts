@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { changeOwnPassword, sessionUser } from "~/services/auth.server";
 
@@ -9,7 +9,6 @@ import { changeOwnPassword, sessionUser } from "~/services/auth.server";
  * password is needed unless this is the first-login change; the confirmation defaults to the password.
  */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context, { allowFirstLogin: true });
   const body = (await readJson(request)) as Record<string, unknown>;
   const user = await changeOwnPassword(ctx, {
@@ -19,7 +18,3 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   });
   return Response.json({ success: true, user: sessionUser(user), errors: [] });
 });
-
-export function loader() {
-  return methodNotAllowed();
-}

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { sessionMessage } from "~/lib/guards.server";
-import { methodNotAllowed } from "~/lib/api.server";
 
 /** `GET /api/auth/check-session` → {valid, timed_out, message}. Does not count as activity. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -17,8 +16,4 @@ export async function loader({ context }: LoaderFunctionArgs) {
     },
     { status: valid ? 200 : 401, headers: { "Cache-Control": "no-store" } },
   );
-}
-
-export function action() {
-  return methodNotAllowed();
 }

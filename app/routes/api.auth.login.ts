@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginSchema } from "~/domain/auth-schemas";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { clientOf, signedInCookies, systemContext } from "~/lib/auth-responses.server";
 import { logIn, sessionInfo, sessionUser } from "~/services/auth.server";
 import { parseInput } from "~/services/errors.server";
 
 /** `POST /api/auth/login` {email, password, force_login, agreed_to_terms} → the spec's login response. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const input = parseInput(loginSchema, await readJson(request));
   const outcome = await logIn(systemContext(context), input, clientOf(request, context));
   if (outcome.kind === "refused") {
@@ -40,7 +39,3 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
     { headers: signedInCookies(request, outcome) },
   );
 });
-
-export function loader() {
-  return methodNotAllowed();
-}

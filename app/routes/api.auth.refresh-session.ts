@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { refreshSession } from "~/services/auth.server";
 
 /** `POST /api/auth/refresh-session`: the user was active; the inactivity clock starts again. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+export async function action({ context }: ActionFunctionArgs) {
   const { ctx, session, timeoutHours } = await requireApi(context, { allowFirstLogin: true });
   const lastActivity = await refreshSession(ctx, session.id);
   return Response.json({
@@ -14,8 +12,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     timeout_hours: timeoutHours,
     errors: [],
   });
-}
-
-export function loader() {
-  return methodNotAllowed();
 }

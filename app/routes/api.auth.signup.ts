@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { roleFromFlags } from "~/domain/users";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createUser, publicUser } from "~/services/users.server";
 
@@ -10,7 +10,6 @@ import { createUser, publicUser } from "~/services/users.server";
  * with a temporary password, returned once. A password in the body is ignored.
  */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   const body = (await readJson(request)) as Record<string, unknown>;
   const { user, temporaryPassword } = await createUser(ctx, {
@@ -20,7 +19,3 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   });
   return Response.json({ success: true, user: publicUser(user), temporary_password: temporaryPassword, errors: [] }, { status: 201 });
 });
-
-export function loader() {
-  return methodNotAllowed();
-}

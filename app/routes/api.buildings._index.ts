@@ -1,9 +1,4 @@
-import { methodNotAllowed } from "~/lib/api.server";
 import { placeListApi } from "~/lib/place-routes.server";
 
 /** `GET /api/buildings/` (admins name the account with `account_id`; everyone else gets their own). */
 export const loader = placeListApi("building");
-
-export function action() {
-  return methodNotAllowed();
-}

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { getCompany, renameCompany } from "~/services/companies.server";
+import { serves } from "~/lib/route-methods";
 
 /** `GET /api/companies/{id}`: the company with its accounts; 404 when missing or out of reach. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
@@ -12,7 +13,8 @@ export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) =
 
 /** `PUT /api/companies/{id}` {company_name} (admins): the renamed company with its accounts. */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  if (request.method !== "PUT") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   return Response.json(await renameCompany(ctx, Number(params.id), await readJson(request)));
 });
+
+export const handle = serves("GET", "PUT");

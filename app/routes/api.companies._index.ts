@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { searchTextOf } from "~/domain/search";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createCompany, listCompanies } from "~/services/companies.server";
 
@@ -16,7 +16,6 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 
 /** `POST /api/companies/` {company_name} (admins). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   return Response.json(await createCompany(ctx, await readJson(request)), { status: 201 });
 });

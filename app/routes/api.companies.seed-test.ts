@@ -1,16 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { seedTestCompany } from "~/services/companies.server";
 
 /** `POST /api/companies/seed-test` (admins): a test company with one account. */
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
+export const action = apiRoute(async ({ context }: ActionFunctionArgs) => {
   const { ctx } = await requireApi(context);
   return Response.json(await seedTestCompany(ctx), { status: 201 });
 });
-
-export function loader() {
-  return methodNotAllowed();
-}

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/lib/api.server";
 
 /** `GET /api/csrf/restore`: the CSRF token for this browser, also set as the `csrf_token` cookie. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -7,8 +6,4 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return Response.json({ csrf_token: token }, { headers });
-}
-
-export function action() {
-  return methodNotAllowed();
 }

@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MOVE_ACTIONS } from "~/domain/moves";
 import { apiRoute } from "~/lib/answers.server";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { transitionMove } from "~/services/moves.server";
+import { serves } from "~/lib/route-methods";
 
 /** `PUT /api/moves/{id}/accept`, `/finish`, `/cancel` (empty body): the move, with its `account_id`. */
-export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
+export const action = apiRoute(async ({ params, context }: ActionFunctionArgs) => {
   const action = MOVE_ACTIONS.find((name) => name === params.action);
   if (!action) return apiError(404, "Not found");
-  if (request.method !== "PUT") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   return Response.json(await transitionMove(ctx, Number(params.id), action));
 });
 
-export function loader() {
-  return methodNotAllowed();
-}
+export const handle = serves("PUT");

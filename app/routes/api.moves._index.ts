@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { MOVE_STATES } from "~/domain/moves";
 import { searchTextOf } from "~/domain/search";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createMove, listMoves } from "~/services/moves.server";
 
@@ -29,7 +29,6 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 
 /** `POST /api/moves`: Create Move. The requester is the session's user; the move starts Requested. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   return Response.json(await createMove(ctx, await readJson(request)), { status: 201 });
 });

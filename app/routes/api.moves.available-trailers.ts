@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { availableTrailers } from "~/services/move-panel.server";
 
@@ -20,7 +19,3 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   });
   return Response.json(trailers);
 });
-
-export function action() {
-  return methodNotAllowed();
-}

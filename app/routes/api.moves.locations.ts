@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { moveLocations } from "~/services/move-panel.server";
 
@@ -9,7 +8,3 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const { ctx } = await requireApi(context);
   return Response.json(await moveLocations(ctx, new URL(request.url).searchParams.get("account_id")));
 });
-
-export function action() {
-  return methodNotAllowed();
-}

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { searchTextOf } from "~/domain/search";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { moveSummary } from "~/services/move-panel.server";
 
@@ -17,7 +16,3 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     await moveSummary(ctx, { account: params.get("account_id"), timeZone: params.get("tz"), search: searchTextOf(params) }),
   );
 });
-
-export function action() {
-  return methodNotAllowed();
-}

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { MESSAGES } from "~/domain/auth";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
+import { serves } from "~/lib/route-methods";
 
 /** `GET /api/settings/timeout` (admin) → {timeout_hours}. */
 export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {
@@ -13,8 +14,9 @@ export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {
 
 /** `PUT /api/settings/timeout` {timeout_hours} (admin) → {timeout_hours}. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "PUT") return methodNotAllowed();
   const { ctx } = await requireApi(context, { adminOnly: true });
   const hours = await updateTimeoutHours(ctx, await readJson(request));
   return Response.json({ timeout_hours: hours, message: MESSAGES.timeoutUpdated });
 });
+
+export const handle = serves("GET", "PUT");

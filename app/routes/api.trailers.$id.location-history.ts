@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { getTrailer } from "~/services/trailers.server";
@@ -11,7 +10,3 @@ export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) =
   const trailer = await getTrailer(ctx, Number(params.id));
   return Response.json(await assetHistory(ctx.db, "trailer", trailer.id));
 });
-
-export function action() {
-  return methodNotAllowed();
-}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { filterValue, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "~/domain/dashboard";
 import { apiRoute } from "~/lib/answers.server";
-import { listPage, listParams, methodNotAllowed, readJson } from "~/lib/api.server";
+import { listPage, listParams, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { listTrailers } from "~/services/trailer-list.server";
 import { createTrailer, publicTrailer } from "~/services/trailers.server";
@@ -26,7 +26,6 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 
 /** `POST /api/trailers/`: Add New Trailer; validation errors come back as `{errors: [...]}` with 400. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   const trailer = await createTrailer(ctx, await readJson(request));
   return Response.json(publicTrailer(trailer), { status: 201 });

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { asRefusal } from "~/services/errors.server";
@@ -11,7 +10,6 @@ import { requireUploader, uploadTrailers } from "~/services/trailer-upload.serve
  * (with `results.dry_run`); a refusal is `success: false` with `error`, `errors`, `field` and its status.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   try {
     const { ctx } = await requireApi(context);
     requireUploader(ctx);
@@ -26,8 +24,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: refusal.status },
     );
   }
-}
-
-export function loader() {
-  return methodNotAllowed();
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { deleteTruck, getTruck, publicTruck, updateTruck } from "~/services/trucks.server";
+import { serves } from "~/lib/route-methods";
 
 /** `GET /api/trucks/{id}`. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
@@ -14,8 +15,8 @@ export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) =
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const { ctx } = await requireApi(context);
   const id = Number(params.id);
-  if (request.method === "PUT")
-    return Response.json(publicTruck(await updateTruck(ctx, id, await readJson(request), { keepOmitted: true })));
   if (request.method === "DELETE") return Response.json(publicTruck(await deleteTruck(ctx, id)));
-  return methodNotAllowed();
+  return Response.json(publicTruck(await updateTruck(ctx, id, await readJson(request), { keepOmitted: true })));
 });
+
+export const handle = serves("GET", "PUT", "DELETE");

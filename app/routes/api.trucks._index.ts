@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { filterValue, TRUCK_STATUS_FILTERS } from "~/domain/dashboard";
 import { apiRoute } from "~/lib/answers.server";
-import { listPage, listParams, methodNotAllowed, readJson } from "~/lib/api.server";
+import { listPage, listParams, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createTruck, listTrucks, publicTruck, TRUCK_SORTS } from "~/services/trucks.server";
 
@@ -25,7 +25,6 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 
 /** `POST /api/trucks/`: Add Truck. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
   const { ctx } = await requireApi(context);
   return Response.json(publicTruck(await createTruck(ctx, await readJson(request))), { status: 201 });
 });

@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { publicUser, reactivateUser } from "~/services/users.server";
+import { serves } from "~/lib/route-methods";
 
 /** `PUT /api/users/{id}/reactivate` (admins only). */
-export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  if (request.method !== "PUT") return methodNotAllowed();
+export const action = apiRoute(async ({ params, context }: ActionFunctionArgs) => {
   const { ctx } = await requireApi(context);
   return Response.json({ user: publicUser(await reactivateUser(ctx, Number(params.id))) });
 });
 
-export function loader() {
-  return methodNotAllowed();
-}
+export const handle = serves("PUT");

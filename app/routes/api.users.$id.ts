@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { roleFromFlags } from "~/domain/users";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed, readJson } from "~/lib/api.server";
+import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, updateUser } from "~/services/users.server";
+import { serves } from "~/lib/route-methods";
 
 /** `GET /api/users/{id}`: a user the caller may see, else 404 "User not found". */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
@@ -18,11 +19,10 @@ export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) =
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const { ctx } = await requireApi(context);
   const id = Number(params.id);
-  if (request.method === "PUT") {
-    const body = (await readJson(request)) as Record<string, unknown>;
-    const input = { ...body, role: body.role ?? roleFromFlags(body), confirm_password: body.confirm_password ?? body.password };
-    return Response.json({ user: publicUser(await updateUser(ctx, id, input)) });
-  }
   if (request.method === "DELETE") return Response.json({ user: publicUser(await deactivateUser(ctx, id)) });
-  return methodNotAllowed();
+  const body = (await readJson(request)) as Record<string, unknown>;
+  const input = { ...body, role: body.role ?? roleFromFlags(body), confirm_password: body.confirm_password ?? body.password };
+  return Response.json({ user: publicUser(await updateUser(ctx, id, input)) });
 });
+
+export const handle = serves("GET", "PUT", "DELETE");

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ROLES, type Role } from "~/domain/roles";
 import { apiRoute } from "~/lib/answers.server";
-import { methodNotAllowed } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { listUsers } from "~/services/users.server";
 
@@ -24,7 +23,3 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   });
   return Response.json(result);
 });
-
-export function action() {
-  return methodNotAllowed();
-}

@@ -268,21 +268,32 @@ export async function refreshSession(ctx: ServiceContext, sessionId: number): Pr
   return write(ctx, (tx) => touchSession(tx, sessionId));
 }
 
-/** Refuses a new password for oneself unless `current` is the password the user has now. */
-export async function requireCurrentPassword(user: UserRow, current: string | undefined): Promise<void> {
-  if (!current) throw new ServiceError(400, MESSAGES.currentPasswordRequired, "current_password");
-  if (!(await verifyPassword(current, user.passwordHash)))
-    throw new ServiceError(400, MESSAGES.currentPasswordIncorrect, "current_password");
+/**
+ * Refuses a new password for oneself unless `current` is the password the user has now (not asked
+ * of the first-login change), and a new password that is the one the user has now.
+ */
+export async function requireOwnPasswordChange(
+  user: UserRow,
+  change: { password: string; current_password?: string },
+  options: { firstLogin?: boolean } = {},
+): Promise<void> {
+  if (!options.firstLogin) {
+    if (!change.current_password) throw new ServiceError(400, MESSAGES.currentPasswordRequired, "current_password");
+    if (!(await verifyPassword(change.current_password, user.passwordHash)))
+      throw new ServiceError(400, MESSAGES.currentPasswordIncorrect, "current_password");
+  }
+  if (await verifyPassword(change.password, user.passwordHash)) throw new ServiceError(400, MESSAGES.samePassword, "password");
 }
 
 /**
- * Changing one's own password: the first-login rules, and the current password unless this is the
- * first-login change. The session stays signed in; first_login is cleared.
+ * Changing one's own password: the first-login rules, the current password unless this is the
+ * first-login change, and a password other than the current one. The session stays signed in;
+ * first_login is cleared.
  */
 export async function changeOwnPassword(ctx: ServiceContext, input: unknown, cost?: ScryptCost): Promise<UserRow> {
   const { password, current_password } = parseInput(newPasswordSchema, input);
   const [me] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.id)).limit(1);
-  if (!me.firstLogin) await requireCurrentPassword(me, current_password);
+  await requireOwnPasswordChange(me, { password, current_password }, { firstLogin: me.firstLogin });
   const passwordHash = await hashPassword(password, cost);
   const [updated] = await write(ctx, (tx) =>
     tx.update(users).set({ passwordHash, firstLogin: false }).where(eq(users.id, ctx.actor.id)).returning(),

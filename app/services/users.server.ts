@@ -11,7 +11,7 @@ import { paging } from "../lib/paging";
 import { hashPassword, type ScryptCost } from "../lib/password.server";
 import type { UserRow } from "../lib/session.server";
 import { isUniqueViolation, searchAny } from "../lib/sql.server";
-import { requireCurrentPassword } from "./auth.server";
+import { requireOwnPasswordChange } from "./auth.server";
 import { write, type Effects, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { accountScope, requireAccount } from "./scope.server";
@@ -181,7 +181,7 @@ function overCurrentValues(target: UserRow, input: unknown): unknown {
 /**
  * Edit User (`canEditUser`: an admin or super manager, on itself or a strictly lower rank). A role
  * change must be a role the actor may assign. A blank password leaves the password as it is; a new
- * one for oneself needs the current one; a password set for someone else must be changed by its
+ * one for oneself needs the current one and must differ from it; a password set for someone else must be changed by its
  * owner at the next sign-in, and ends the owner's session (its sockets close after commit).
  */
 export async function updateUser(ctx: ServiceContext, id: number, input: unknown, cost?: ScryptCost) {
@@ -196,7 +196,7 @@ export async function updateUser(ctx: ServiceContext, id: number, input: unknown
   }
   if (role !== "admin" && target.accountId === null) throw new ServiceError(400, USER_MESSAGES.selectAccount);
   const own = target.id === ctx.actor.id;
-  if (value.password && own) await requireCurrentPassword(target, value.current_password);
+  if (value.password && own) await requireOwnPasswordChange(target, { password: value.password, current_password: value.current_password });
   await refuseDuplicates(ctx.db, value, target.id);
   const passwordHash = value.password ? await hashPassword(value.password, cost) : undefined;
   return writeUser(ctx, value, target.id, async (tx, effects) => {

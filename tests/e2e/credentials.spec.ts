@@ -176,6 +176,48 @@ test("changing one's own password needs the current one, on the Edit User page a
   expect(changed.status()).toBe(200);
 });
 
+test("a new password equal to the current one is refused under its field, on the first-login page and Edit User, keeping what was typed", async ({
+  page,
+  newUser,
+  signInAs,
+  apiAs,
+}) => {
+  const SAME = "The new password must be different from the current one";
+  const driver = await newUser("yard_driver", { firstLogin: true });
+  await signInAs(page, driver.email);
+  await visit(page, "/change-password");
+  const newPassword = page.getByLabel("New Password");
+  await newPassword.fill(driver.password);
+  await page.getByLabel("Confirm Password").fill(driver.password);
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(newPassword).toHaveAccessibleDescription(SAME);
+  await expect(newPassword).toHaveValue(driver.password);
+  await expect(page.getByLabel("Confirm Password")).toHaveValue(driver.password);
+  await expect(page).toHaveURL(/\/change-password$/);
+
+  const superManager = await newUser("super_manager");
+  await signInAs(page, superManager.email);
+  await visit(page, `/users/${superManager.id}/edit`);
+  await page.getByLabel("Current Password").fill(superManager.password);
+  const ownPassword = page.getByLabel("New Password (optional)");
+  await ownPassword.fill(superManager.password);
+  await page.getByLabel("Confirm Password").fill(superManager.password);
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(ownPassword).toHaveAccessibleDescription(SAME);
+  await expect(ownPassword).toHaveValue(superManager.password);
+
+  const api = await apiAs(superManager.email);
+  const headers = { "X-CSRF-Token": await csrfTokenOf(api) };
+  const again = { password: superManager.password, current_password: superManager.password };
+  for (const response of [
+    await api.post("/api/auth/change-password", { headers, data: again }),
+    await api.put(`/api/users/${superManager.id}`, { headers, data: again }),
+  ]) {
+    expect(response.status(), response.url()).toBe(400);
+    expect(await response.json(), response.url()).toMatchObject({ error: SAME, field: "password" });
+  }
+});
+
 test("40 wrong passwords at once count no more than the limit; a spoofed address does not help; the owner's browser and, after the back-off, anyone with the password get in", async ({
   db,
   newUser,

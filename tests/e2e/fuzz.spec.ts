@@ -36,10 +36,9 @@ function requiredCoverage(): string[] {
     const module = entry.replace(/\.tsx?$/, "");
     const source = moduleSource(entry);
     const exported = (name: string) => new RegExp(`export (const|async function|function) ${name}\\b`).test(source);
-    const stub = (name: string) => new RegExp(`export function ${name}\\(\\) \\{\\s*return methodNotAllowed\\(\\);\\s*\\}`).test(source);
     if (module.startsWith("api.")) {
-      if (exported("loader") && !stub("loader")) required.push(`GET ${module}`);
-      if (exported("action") && !stub("action")) {
+      if (exported("loader")) required.push(`GET ${module}`);
+      if (exported("action")) {
         const methods = ["POST", "PUT", "DELETE"].filter((method) => source.includes(`"${method}"`));
         required.push(...(methods.length ? methods.map((method) => `${method} ${module}`) : [`WRITE ${module}`]));
       }

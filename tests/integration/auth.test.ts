@@ -328,6 +328,39 @@ describe("changing one's own password after the first login", () => {
   });
 });
 
+describe("a new password must differ from the current one", () => {
+  const same = { status: 400, errors: [MESSAGES.samePassword], field: "password" };
+
+  it("POST /api/auth/change-password: the current password again is refused and nothing is stored", async () => {
+    const user = await createUser(test.db, { role: "manager", accountId });
+    const { ctx } = contextFor(test.db, user);
+    const again = { password: PASSWORD, confirm_password: PASSWORD, current_password: PASSWORD };
+    expect(await refusal(changeOwnPassword(ctx, again, TEST_PASSWORD_COST))).toEqual(same);
+    const [stored] = await test.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored.passwordHash).toBe(user.passwordHash);
+    // A wrong current password is still named first; a different new password goes through.
+    expect((await refusal(changeOwnPassword(ctx, { ...again, current_password: "Not#Mine99" }, TEST_PASSWORD_COST)))?.field).toBe(
+      "current_password",
+    );
+    await changeOwnPassword(
+      ctx,
+      { password: "Ramp#Light8", confirm_password: "Ramp#Light8", current_password: PASSWORD },
+      TEST_PASSWORD_COST,
+    );
+  });
+
+  it("the first-login change (no current password asked): the password the user signed in with is refused", async () => {
+    const user = await createUser(test.db, { role: "yard_driver", accountId });
+    await test.db.update(users).set({ firstLogin: true }).where(eq(users.id, user.id));
+    const ctx = contextFor(test.db, { ...user, firstLogin: true }).ctx;
+    expect(await refusal(changeOwnPassword(ctx, { password: PASSWORD, confirm_password: PASSWORD }, TEST_PASSWORD_COST))).toEqual(same);
+    const [stored] = await test.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored).toMatchObject({ firstLogin: true, passwordHash: user.passwordHash });
+    const changed = await changeOwnPassword(ctx, { password: "Dock#Door19", confirm_password: "Dock#Door19" }, TEST_PASSWORD_COST);
+    expect(changed.firstLogin).toBe(false);
+  });
+});
+
 describe("timeout setting", () => {
   it("accepts 0.01 to 24 hours in steps of 0.01 and refuses the rest with a message", async () => {
     const { ctx: admin } = contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null }));

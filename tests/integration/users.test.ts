@@ -15,7 +15,7 @@ import {
   temporaryPassword,
   updateUser as editUser,
 } from "../../app/services/users.server";
-import { PASSWORD_RULES } from "../../app/domain/auth";
+import { MESSAGES, PASSWORD_RULES } from "../../app/domain/auth";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { pageAccess } from "../../app/domain/route-access";
 import { contextFor, createAccount, createUser as insertUser, refusal, TEST_PASSWORD_COST } from "./fixtures";
@@ -355,6 +355,23 @@ describe("passwords set through Edit User", () => {
     const [me] = await test.db.select().from(users).where(eq(users.id, superManager.id));
     expect(await verifyPassword("Fresh#Pass9", me.passwordHash)).toBe(true);
     expect(me.firstLogin).toBe(false);
+  });
+
+  it("Edit User of oneself (and PUT /api/users/{own id}) refuses the current password as the new one, changing nothing", async () => {
+    const superManager = await signedIn("super_manager");
+    const email = `kept${unique()}@x.test`;
+    expect(
+      await refusal(
+        updateUser(superManager, superManager.id, {
+          email,
+          password: "Secret#123",
+          confirm_password: "Secret#123",
+          current_password: "Secret#123",
+        }),
+      ),
+    ).toEqual({ status: 400, errors: [MESSAGES.samePassword], field: "password" });
+    const [me] = await test.db.select().from(users).where(eq(users.id, superManager.id));
+    expect(me).toMatchObject({ passwordHash: superManager.user.passwordHash, email: superManager.user.email });
   });
 
   it("a password set for a lower rank needs no current password, follows the rules, and must be changed at the next sign-in", async () => {

@@ -2,13 +2,12 @@ import { readFileSync } from "node:fs";
 import { UPLOAD_MESSAGES } from "../../app/domain/trailer-upload";
 import { SESSION_COOKIE } from "../../app/lib/session.server";
 import { E2E_PORT } from "../../playwright.config";
-import { appWorkerdOf, listeningPorts, residentBytes } from "../../scripts/lib/processes";
+import { appWorkerdOf, residentBytes } from "../../scripts/lib/processes";
 import { UPLOAD_FILE_COUNT, uploadFiles, type UploadFile } from "../files/hostile";
-import { createSession, expect, test } from "./fixtures";
+import { BASE_URL, createSession, expect, test } from "./fixtures";
 
 /**
- * Hostile files never stall anyone. Every upload is sent straight to the app's own workerd (as
- * requests reach a deployed Worker, without wrangler's dev proxy) while a second client asks
+ * Hostile files never stall anyone. Every upload is sent to the Worker while a second client asks
  * `/healthz` every 20 ms: each file is answered within 2 s with 200 (a dry run's check), 400 or
  * 413, `/healthz` within 200 ms throughout, and workerd's memory stays bounded. FUZZ_SEED
  * replays another run of the file fuzzer.
@@ -27,18 +26,6 @@ interface Client {
   base: string;
   cookie: string;
   csrf: string;
-}
-
-/** The app's workerd: its pid and the base URL of its port that answers /healthz. */
-async function appWorkerd(): Promise<{ pid: number; base: string }> {
-  const pid = appWorkerdOf(E2E_PORT);
-  if (pid === undefined) throw new Error("the app's workerd is not running");
-  for (const port of listeningPorts(pid)) {
-    const base = `http://127.0.0.1:${port}`;
-    const answer = await fetch(`${base}/healthz`).catch(() => null);
-    if (answer?.status === 200) return { pid, base };
-  }
-  throw new Error("no port of the app's workerd answers /healthz");
 }
 
 /** Asks /healthz one request after another until stopped; the slowest answer's time. */
@@ -85,20 +72,18 @@ async function upload(
 
 test.describe("hostile upload files", () => {
   let client: Client;
-  let workerd: { pid: number; base: string };
 
   test.beforeEach(async ({ db, newUser }) => {
-    workerd = await appWorkerd();
     const { token } = await createSession(db, (await newUser("super_manager")).email);
     const cookie = `${SESSION_COOKIE}=${token}`;
-    const csrf = ((await (await fetch(`${workerd.base}/api/csrf/restore`, { headers: { cookie } })).json()) as { csrf_token: string })
+    const csrf = ((await (await fetch(`${BASE_URL}/api/csrf/restore`, { headers: { cookie } })).json()) as { csrf_token: string })
       .csrf_token;
-    client = { base: workerd.base, cookie, csrf };
+    client = { base: BASE_URL, cookie, csrf };
   });
 
   /** One upload while /healthz is watched: the answer and the slowest /healthz meanwhile. */
   async function watched(file: UploadFile) {
-    const health = watchHealth(workerd.base);
+    const health = watchHealth(BASE_URL);
     try {
       return { ...(await upload(client, file)), health: await health.stop() };
     } finally {
@@ -133,7 +118,9 @@ test.describe("hostile upload files", () => {
 
   test(`the file fuzzer: ${UPLOAD_FILE_COUNT} generated files, each answered within 2 s without a 5xx while /healthz answers within 200 ms, and memory stays bounded`, async () => {
     test.setTimeout(240_000);
-    const before = residentBytes(workerd.pid)!;
+    const workerd = appWorkerdOf(E2E_PORT);
+    if (workerd === undefined) throw new Error("the app's workerd is not running");
+    const before = residentBytes(workerd)!;
     const findings: string[] = [];
     const statuses = new Map<number, number>();
     let peak = before;
@@ -152,9 +139,9 @@ test.describe("hostile upload files", () => {
       if (answer.ms > ANSWER_LIMIT_MS) findings.push(`${where}: answered after ${Math.round(answer.ms)} ms`);
       if (answer.health.slowest > HEALTH_LIMIT_MS) findings.push(`${where}: /healthz waited ${Math.round(answer.health.slowest)} ms`);
       if (answer.health.failures) findings.push(`${where}: /healthz failed ${answer.health.failures} times`);
-      peak = Math.max(peak, residentBytes(workerd.pid)!);
+      peak = Math.max(peak, residentBytes(workerd)!);
     }
-    const after = residentBytes(workerd.pid)!;
+    const after = residentBytes(workerd)!;
     console.log(
       `hostile files: ${index} sent, statuses ${JSON.stringify(Object.fromEntries(statuses))}, slowest answer ${Math.round(slowestAnswer.ms)} ms (${slowestAnswer.kind}), slowest /healthz ${Math.round(slowestHealth.ms)} ms (${slowestHealth.kind}), workerd ${Math.round(before / 2 ** 20)} MB before, ${Math.round(peak / 2 ** 20)} MB at most, ${Math.round(after / 2 ** 20)} MB after`,
     );

@@ -28,6 +28,8 @@ export const CREATE_MOVE_PARAM = "create_move";
  */
 export const MOVE_FORM = {
   account: "move_account",
+  /** The page that sends the form (realtime-client's pageOrigin): the change's events name it. */
+  origin: "origin",
   type: "move_type",
   /** A type button: the type chosen now (the hidden `move_type` holds the one before). */
   chooseType: "choose_type",

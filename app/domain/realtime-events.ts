@@ -1,5 +1,9 @@
-/** Events sent to the account rooms; the names are the spec's. */
-export type RealtimeEvent =
+/**
+ * Events sent to the account rooms; the names are the spec's. `origin` names the page (one tab)
+ * whose form made the change: that page skips the event, since the reload after its own form
+ * already shows the change.
+ */
+export type RealtimeEvent = (
   | { type: "move_status_changed"; account_id: number; move_id: number; affected_trailers: number[] }
   | { type: "trailer_location_updated"; account_id: number; trailer_id: number; location: string }
   | { type: "truck_location_updated"; account_id: number; truck_id: number; location: string }
@@ -13,7 +17,11 @@ export type RealtimeEvent =
     }
   /** A bulk upload added `count` trailers at once: one event for the batch. */
   | { type: "trailers_added"; account_id: number; count: number }
-  | { type: "session_ended"; session_id: number; reason: string };
+  | { type: "session_ended"; session_id: number; reason: string }
+) & { origin?: string };
+
+/** A page's name as its forms send it (`origin`): letters, digits and dashes, 8 to 64 of them. */
+export const PAGE_ORIGIN_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
 export const ALL_ACCOUNTS_ROOM = "all";
 

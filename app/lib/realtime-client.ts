@@ -26,6 +26,14 @@ export function useRealtimeEvent(handler: Listener): void {
   }, []);
 }
 
+let origin: string | undefined;
+
+/** This page's name, sent by its forms as `origin`: the events of the changes it made carry it back. */
+export function pageOrigin(): string {
+  origin ??= Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return origin;
+}
+
 /** When a live reload or poll of this page last asked for its data (shared by the page's hooks). */
 let lastAsked = 0;
 /** Whether the reload under way is a live reload or poll's (the root's data stays: isLiveReload). */
@@ -78,7 +86,8 @@ async function pageDataChanged(path: string): Promise<boolean | null> {
  * error. Hooks of one page share their polls: one asked for less than `pollMs` ago stands for
  * this one. A hidden tab does not poll; it asks once when shown again if its poll came due
  * meanwhile. An event that arrives while a reload is under way (which may have read the data
- * before that change) brings one more reload after it.
+ * before that change) brings one more reload after it. The events of a change this page's own
+ * form made reload nothing: the form's reload shows it.
  */
 export function useLiveRevalidation(matches: (event: RealtimeEvent) => boolean, pollMs: number): void {
   const revalidator = useRevalidator();
@@ -99,7 +108,9 @@ export function useLiveRevalidation(matches: (event: RealtimeEvent) => boolean, 
     latest.current.revalidate();
   };
   useRealtimeEvent((event) => {
-    if (!matches(event)) return;
+    // A change this page's own form made: the router reloads the page's data after every form,
+    // and the change committed before the form's answer, so that reload already shows it.
+    if (!matches(event) || (origin !== undefined && event.origin === origin)) return;
     if (latest.current.state === "idle" && !busy.current) reload();
     else missed.current = true;
   });

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { moveDoneMessage } from "~/domain/move-forms";
+import { moveDoneMessage, MOVE_FORM } from "~/domain/move-forms";
 import { MOVE_ACTIONS, MOVE_MESSAGES } from "~/domain/moves";
 import { orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { answerMoveForm } from "~/lib/move-forms.server";
+import { askedByPage } from "~/services/context.server";
 import { transitionMove } from "~/services/moves.server";
 
 /**
@@ -15,8 +16,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const action = MOVE_ACTIONS.find((name) => name === params.action);
   if (!action) throw new Response("Not found", { status: 404 });
   const { ctx, user } = await requirePage(request, context);
-  return answerMoveForm(request, await request.formData(), user, async () => {
-    const move = await transitionMove(ctx, Number(params.id), action);
+  const form = await request.formData();
+  return answerMoveForm(request, form, user, async () => {
+    const move = await transitionMove(askedByPage(ctx, form.get(MOVE_FORM.origin)), Number(params.id), action);
     return { notice: moveDoneMessage(move, action), open: move.state };
   });
 }

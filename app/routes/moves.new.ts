@@ -7,6 +7,7 @@ import { orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { answerMoveForm, backToDraft } from "~/lib/move-forms.server";
 import { createMoveChoices } from "~/services/move-panel.server";
+import { askedByPage } from "~/services/context.server";
 import { createMove } from "~/services/moves.server";
 
 /** Create Move's choices for the form's draft (`GET /moves/new?move_account=&leg1_from=…`), as the open form asks for them. */
@@ -28,7 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     form,
     user,
-    async () => ({ notice: moveDoneMessage(await createMove(ctx, createMoveRequest(draft)), "request"), open: "requested" }),
+    async () => ({
+      notice: moveDoneMessage(await createMove(askedByPage(ctx, form.get(MOVE_FORM.origin)), createMoveRequest(draft)), "request"),
+      open: "requested",
+    }),
     draft,
   );
 }

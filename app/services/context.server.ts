@@ -1,5 +1,5 @@
 import { rankOf } from "../domain/roles";
-import { socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
+import { PAGE_ORIGIN_PATTERN, socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
 import { withActor, type Database, type Transaction } from "../lib/db.server";
 import type { UserRow } from "../lib/session.server";
 
@@ -34,6 +34,19 @@ export interface ServiceContext {
   db: Database;
   actor: Actor;
   events: EventSink;
+}
+
+/**
+ * The context of a change a page's form asked for: its events name the page (`origin`, sent by
+ * the form), which skips them. Anything that is not a page's name leaves the context as it is.
+ */
+export function askedByPage(ctx: ServiceContext, origin: unknown): ServiceContext {
+  if (typeof origin !== "string" || !PAGE_ORIGIN_PATTERN.test(origin)) return ctx;
+  const events: EventSink = {
+    send: (effects) =>
+      ctx.events.send(effects.map((effect) => (effect.kind === "publish" ? { ...effect, event: { ...effect.event, origin } } : effect))),
+  };
+  return { ...ctx, events };
 }
 
 /** The context of a write that has no signed-in actor yet (signing in). */

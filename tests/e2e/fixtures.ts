@@ -145,6 +145,12 @@ interface PageWatch {
   root: { pendingLanes: number } | null;
   /** Account-room sockets open now. */
   openSockets: number;
+  /** The events the page's room sockets received, in order. */
+  events: { type: string; move_id?: number; trailer_id?: number; origin?: string }[];
+  /** Reloads of the page's data the router asked for (GET of `.data`; the polls, sent uncached, are not counted). */
+  dataLoads: number;
+  /** Those of them not answered yet. */
+  dataLoadsOpen: number;
 }
 
 /**
@@ -153,7 +159,7 @@ interface PageWatch {
  * many account-room sockets are open, so tests wait for those conditions instead of a fixed time.
  */
 function watchThePage() {
-  const watch: PageWatch = { effectsRun: 0, root: null, openSockets: 0 };
+  const watch: PageWatch = { effectsRun: 0, root: null, openSockets: 0, events: [], dataLoads: 0, dataLoadsOpen: 0 };
   Object.assign(window, {
     __yardlineWatch: watch,
     __REACT_DEVTOOLS_GLOBAL_HOOK__: {
@@ -184,8 +190,36 @@ function watchThePage() {
         if (open) watch.openSockets -= 1;
         open = false;
       });
+      this.addEventListener("message", (message: MessageEvent) => {
+        try {
+          const event = JSON.parse(String(message.data)) as PageWatch["events"][number];
+          watch.events.push({ type: event.type, move_id: event.move_id, trailer_id: event.trailer_id, origin: event.origin });
+        } catch {
+          // not an event
+        }
+      });
     }
   };
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    if (method !== "GET" || !url.pathname.endsWith(".data") || init?.cache === "no-store") return nativeFetch(input, init);
+    watch.dataLoads += 1;
+    watch.dataLoadsOpen += 1;
+    return nativeFetch(input, init).finally(() => {
+      watch.dataLoadsOpen -= 1;
+    });
+  };
+}
+
+/** What the page's watch has recorded so far. */
+export function pageWatch(page: Page): Promise<PageWatch> {
+  return page.evaluate(() => {
+    const { events, dataLoads, dataLoadsOpen, effectsRun, openSockets } = (window as unknown as { __yardlineWatch: PageWatch })
+      .__yardlineWatch;
+    return { events, dataLoads, dataLoadsOpen, effectsRun, openSockets, root: null };
+  });
 }
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { moves, trailerLocationHistory, trailers } from "../../db/schema";
 import { MOVE_MESSAGES } from "../../app/domain/moves";
-import { addTrailer, csrfTokenOf, expect, listening, signedInPage, submitAndWait, test, visit } from "./fixtures";
+import { MOVE_LIST_PARAM } from "../../app/domain/move-forms";
+import { addTrailer, csrfTokenOf, expect, listening, pageWatch, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 test("a manager requests a shuttle; a driver on a phone sees it live, accepts and finishes it; the manager's dashboard shows the trailers at their doors", async ({
   browser,
@@ -163,4 +164,64 @@ test("an admin's dashboard panel shows every account's moves and cancels one", a
   });
   const [cancelled] = await db.select().from(moves).where(eq(moves.id, moveId));
   expect(cancelled).toMatchObject({ isCancel: true, cancelUserId: admin.id });
+});
+
+test("finishing a move reloads the finishing page's data once: the reload after its form, not again for the move's own events", async ({
+  page,
+  newUser,
+  apiAs,
+  signInAs,
+  db,
+}) => {
+  const superManager = await apiAs((await newUser("super_manager")).email);
+  const number = await addTrailer(superManager, "Yard A", "RL");
+  const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
+  const manager = await apiAs((await newUser("manager")).email);
+  const created = await manager.post("/api/moves", {
+    headers: { "X-CSRF-Token": await csrfTokenOf(manager) },
+    data: { move_details: { type: "single", moves: [{ from: "Yard A", to: "North-5", trailer: number }] } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const moveId = ((await created.json()) as { id: number }).id;
+  const driver = await newUser("yard_driver");
+  const driverApi = await apiAs(driver.email);
+  const accepted = await driverApi.put(`/api/moves/${moveId}/accept`, { headers: { "X-CSRF-Token": await csrfTokenOf(driverApi) } });
+  expect(accepted.status()).toBe(200);
+
+  await signInAs(page, driver.email);
+  await visit(page, `/?${MOVE_LIST_PARAM}=in_progress`);
+  await listening(page);
+  const panel = page.getByRole("region", { name: "Move Status" });
+  const before = await pageWatch(page);
+  await submitAndWait(panel.getByRole("button", { name: `Finish move #${moveId}` }), {
+    shows: panel.getByText(new RegExp(`^Move #${moveId} finished`)),
+  });
+  // The finish's events (the move, the trailer's place) reach the page, and then nothing loads any more.
+  await page.waitForFunction(
+    ({ moveId, trailerId }) => {
+      type Watch = {
+        events: { type: string; move_id?: number; trailer_id?: number }[];
+        dataLoadsOpen: number;
+        root: { pendingLanes: number } | null;
+      };
+      type Router = { state: { revalidation: string; navigation: { state: string }; fetchers: Map<string, { state: string }> } };
+      const { __yardlineWatch: watch, __remixRouter: router } = window as unknown as { __yardlineWatch: Watch; __remixRouter: Router };
+      const arrived =
+        watch.events.some((event) => event.type === "move_status_changed" && event.move_id === moveId) &&
+        watch.events.some((event) => event.type === "trailer_location_updated" && event.trailer_id === trailerId);
+      const idle =
+        router.state.revalidation === "idle" &&
+        router.state.navigation.state === "idle" &&
+        [...router.state.fetchers.values()].every((fetcher) => fetcher.state === "idle");
+      return arrived && idle && watch.dataLoadsOpen === 0 && watch.root?.pendingLanes === 0;
+    },
+    { moveId, trailerId: trailer.id },
+  );
+  const after = await pageWatch(page);
+  const own = after.events.slice(before.events.length).filter((event) => event.move_id === moveId || event.trailer_id === trailer.id);
+  // The events name the page whose form made the change, so it knows they are its own.
+  expect(own.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(own.map((event) => event.origin)).size).toBe(1);
+  expect(own[0].origin).toMatch(/^[0-9a-f]{24}$/);
+  expect(after.dataLoads - before.dataLoads).toBe(1);
 });

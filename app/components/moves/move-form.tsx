@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { MOVE_FORM, withoutMoveDraft, type MoveOutcome } from "~/domain/move-forms";
+import { pageOrigin } from "~/lib/realtime-client";
 
 const never = () => () => undefined;
 
@@ -32,7 +33,12 @@ export function MoveFormFields() {
     <>
       <CsrfInput />
       <input type="hidden" name={MOVE_FORM.back} value={usePageBack()} />
-      {hydrated ? <input type="hidden" name={MOVE_FORM.reply} value="data" /> : null}
+      {hydrated ? (
+        <>
+          <input type="hidden" name={MOVE_FORM.reply} value="data" />
+          <input type="hidden" name={MOVE_FORM.origin} value={pageOrigin()} />
+        </>
+      ) : null}
     </>
   );
 }

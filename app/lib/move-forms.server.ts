@@ -15,7 +15,7 @@ import {
 import { MOVE_STATES } from "../domain/moves";
 import { searchTextOf } from "../domain/search";
 import type { ServiceContext } from "../services/context.server";
-import { ServiceError } from "../services/errors.server";
+import { asRefusal } from "../services/errors.server";
 import { movePanel } from "../services/move-panel.server";
 import { homeOf } from "./guards.server";
 import { readCookie } from "./session.server";
@@ -94,8 +94,9 @@ export async function answerMoveForm(
   let outcome: MoveOutcome;
   try {
     outcome = await work();
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
+  } catch (caught) {
+    const error = asRefusal(caught);
+    if (!error) throw caught;
     const refusal: MoveOutcome = { error: error.errors[0] };
     if (asData) return data(refusal, { status: error.status });
     return redirect(refusedDraft ? withDraft(back, refusedDraft) : `${back.pathname}${back.search}`, {

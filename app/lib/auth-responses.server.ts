@@ -3,7 +3,8 @@ import { PENDING_LOGIN_MINUTES, type ClientInfo, type LoginOutcome } from "../se
 import type { SystemContext } from "../services/context.server";
 import { csrfCookie } from "./csrf.server";
 import { clearSessionCookie, sessionCookie } from "./guards.server";
-import { newToken, readCookie } from "./session.server";
+import { readCookie, setCookie } from "./cookies.server";
+import { newToken } from "./session.server";
 
 type SignedIn = Extract<LoginOutcome, { kind: "signed_in" }>;
 
@@ -34,16 +35,14 @@ const DEVICE_COOKIE = "yardline_device";
 const DEVICE_COOKIE_DAYS = 365;
 
 function deviceCookie(request: Request, value: string): string {
-  const secure = new URL(request.url).protocol === "https:";
-  return `${DEVICE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}${secure ? "; Secure" : ""}`;
+  return setCookie(request, DEVICE_COOKIE, value, { maxAge: DEVICE_COOKIE_DAYS * 86_400 });
 }
 
 /** The HttpOnly cookie that holds the sign-in dialog's ticket while it asks about the other session. */
 const PENDING_LOGIN_COOKIE = "yardline_pending_login";
 
 function pendingLoginCookie(request: Request, value: string, maxAge: number): string {
-  const secure = new URL(request.url).protocol === "https:";
-  return `${PENDING_LOGIN_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+  return setCookie(request, PENDING_LOGIN_COOKIE, value, { maxAge, sameSite: "Strict" });
 }
 
 /** Keeps the ticket of a login refused because the account is live elsewhere, for "Log Out Other Session". */

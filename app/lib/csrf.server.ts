@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { MESSAGES } from "../domain/auth";
 import { BODY_LIMIT_BYTES, declaredLength, readBounded } from "./request-limits.server";
-import { newToken, readCookie } from "./session.server";
+import { readCookie, setCookie } from "./cookies.server";
+import { newToken } from "./session.server";
 
 /**
  * CSRF protection. The token is bound to the session (its `csrf_secret`); before sign-in it is
@@ -16,8 +17,7 @@ export const CSRF_FIELD = "csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function csrfCookie(request: Request, token: string): string {
-  const secure = new URL(request.url).protocol === "https:";
-  return `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return setCookie(request, CSRF_COOKIE, token, { readableByScripts: true });
 }
 
 /** The token pages and scripts must send, and the cookie to set when the browser lacks it. */

@@ -3,6 +3,7 @@ import { MESSAGES } from "../domain/auth";
 import { apiError } from "./api.server";
 import { pageAccess } from "../domain/route-access";
 import { actorOf, type ServiceContext } from "../services/context.server";
+import { isHttps, setCookie } from "./cookies.server";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState } from "./session.server";
 
 type LiveSession = Extract<SessionState, { state: "live" }>;
@@ -77,19 +78,11 @@ export function sessionMessage(state: SessionState["state"]): string | null {
   return state === "live" ? null : SESSION_MESSAGES[state];
 }
 
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
-
 /** Set-Cookie for a new session: HttpOnly, SameSite=Lax; Secure and `__Host-` on https. */
 export function sessionCookie(request: Request, token: string): string {
-  const secure = isHttps(request);
-  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-  return `${name}=${token}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return setCookie(request, isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token);
 }
 
 export function clearSessionCookie(request: Request): string {
-  const secure = isHttps(request);
-  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return setCookie(request, isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE, "", { maxAge: 0 });
 }

@@ -1,8 +1,9 @@
+import { isHttps } from "./cookies.server";
 import { RETRY_AFTER_SECONDS } from "./unavailable.server";
 
 /** Security headers of every HTML response. */
 export function applySecurityHeaders(request: Request, headers: Headers, nonce: string): void {
-  const https = new URL(request.url).protocol === "https:";
+  const https = isHttps(request);
   headers.set(
     "Content-Security-Policy",
     [

@@ -18,7 +18,7 @@ import type { ServiceContext } from "../services/context.server";
 import { asRefusal } from "../services/errors.server";
 import { movePanel } from "../services/move-panel.server";
 import { homeOf } from "./guards.server";
-import { readCookie } from "./session.server";
+import { readCookie, setCookie } from "./cookies.server";
 
 /** Where a move form sent without JavaScript leaves its outcome for the page it returns to (shown once). */
 const OUTCOME_COOKIE = "yardline_move_outcome";
@@ -26,28 +26,17 @@ const OUTCOME_COOKIE = "yardline_move_outcome";
 const PANEL_PAGES = ["/", "/admin/dashboard"];
 
 function outcomeCookie(request: Request, outcome: MoveOutcome | null): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  const value = outcome ? encodeURIComponent(JSON.stringify(outcome)) : "";
-  return `${OUTCOME_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${outcome ? 60 : 0}${secure}`;
-}
-
-/** A cookie's value; one the browser garbled is none. */
-function cookieOf(request: Request, name: string): string | null {
-  try {
-    return readCookie(request, name);
-  } catch {
-    return null;
-  }
+  return setCookie(request, OUTCOME_COOKIE, outcome ? encodeURIComponent(JSON.stringify(outcome)) : "", { maxAge: outcome ? 60 : 0 });
 }
 
 /** The viewer's time zone, as the browser's page wrote it in a cookie (null before its first page ran). */
 export function viewerTimeZone(request: Request): string | null {
-  return cookieOf(request, TIME_ZONE_COOKIE);
+  return readCookie(request, TIME_ZONE_COOKIE);
 }
 
 function readOutcome(request: Request): MoveOutcome | null {
   try {
-    const stored = JSON.parse(cookieOf(request, OUTCOME_COOKIE) || "null") as Record<string, unknown> | null;
+    const stored = JSON.parse(readCookie(request, OUTCOME_COOKIE) || "null") as Record<string, unknown> | null;
     if (!stored || typeof stored !== "object") return null;
     const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 500) : undefined);
     return { notice: text(stored.notice), error: text(stored.error), open: MOVE_STATES.find((state) => state === stored.open) };

@@ -1,20 +1,10 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { sessions, settings, users } from "../../db/schema";
 import type { Queryable } from "./db.server";
+import { readCookie } from "./cookies.server";
 
 export const SESSION_COOKIE = "yardline_session";
 export const SECURE_SESSION_COOKIE = "__Host-yardline_session";
-
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return null;
-}
 
 export function readSessionToken(request: Request): string | null {
   return readCookie(request, SECURE_SESSION_COOKIE) ?? readCookie(request, SESSION_COOKIE);

@@ -28,7 +28,7 @@ export const ANALYTICS_MESSAGES = {
   noData: "—",
 } as const;
 
-/** What each figure means, shown on the page beside it (and in the README). */
+/** What each figure means, shown on the page beside it (and in docs/admin-dashboard.md). */
 export const ANALYTICS_HELP = {
   period:
     "Moves are counted by the time they were requested: Today since midnight in your time zone, Past 7 Days and Past 30 Days the last 7 × 24 and 30 × 24 hours.",

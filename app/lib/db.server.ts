@@ -24,7 +24,7 @@ export interface OpenDatabase {
 }
 
 /**
- * The limits of every connection the app opens, sent as its startup parameters (README, "Limits").
+ * The limits of every connection the app opens, sent as its startup parameters (docs/limits.md, "Requests and connections").
  * A statement running longer than `statementTimeoutMs` is cancelled (a lock wait is a statement
  * too); a transaction left idle longer than `idleInTransactionMs` (its request died or hangs) is
  * ended with its connection, which releases its row locks. The idle limit is the shorter one, so

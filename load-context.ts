@@ -5,22 +5,7 @@ import type { RequestEvents } from "./app/lib/held-events.server";
 import { roomEvents } from "./app/lib/realtime.server";
 import { readSessionToken, resolveSession, type SessionState } from "./app/lib/session.server";
 import { databaseUnavailable } from "./app/lib/unavailable.server";
-import type { AccountRoom } from "./party/account-room";
-
-/** Bindings and variables of the Worker (wrangler.toml, secrets, `--var`). */
-export interface Env {
-  DATABASE_URL: string;
-  /** Optional: a Hyperdrive binding (wrangler.toml), whose pooled connections are used instead of DATABASE_URL. */
-  HYPERDRIVE?: Hyperdrive;
-  DB_DRIVER?: string;
-  /** "1" when the app sits behind Cloudflare, whose `CF-Connecting-IP` header then names the client (sign-in throttling). */
-  TRUST_CF_CONNECTING_IP?: string;
-  /** Optional: the support email address the user manual's Contact Us gives. */
-  SUPPORT_EMAIL?: string;
-  /** Optional: the support phone number the user manual's Contact Us gives. */
-  SUPPORT_PHONE?: string;
-  AccountRoom: DurableObjectNamespace<AccountRoom>;
-}
+import type { Env } from "./env";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

@@ -12,7 +12,8 @@ import { refuseUnservedMethod } from "./app/lib/methods.server";
 import { handleRoomRequest } from "./app/lib/realtime.server";
 import { withinBodyLimit } from "./app/lib/request-limits.server";
 import { databaseUnavailablePage, isDataRequest } from "./app/lib/unavailable.server";
-import { getLoadContext, type Env } from "./load-context";
+import type { Env } from "./env";
+import { getLoadContext } from "./load-context";
 
 export { AccountRoom } from "./party/account-room";
 

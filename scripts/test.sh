@@ -15,6 +15,13 @@ fi
 mkdir -p .cache
 export WRANGLER_SEND_METRICS=false
 
+echo "[test] the Worker's bindings as wrangler types writes them (npm run types)"
+npx wrangler types --env-interface WorkerBindings worker-configuration.d.ts >/dev/null
+if ! git diff --quiet -- worker-configuration.d.ts; then
+  echo "worker-configuration.d.ts is stale: wrangler.toml changed; commit what npm run types wrote"
+  git --no-pager diff -- worker-configuration.d.ts
+  exit 1
+fi
 echo "[test] typecheck"
 npx tsc --noEmit
 echo "[test] lint"

@@ -1,9 +1,9 @@
-import { Link, useLocation, useNavigate, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { paramsKeptBySearch, SEARCH_PARAM, searchHref, searchTarget } from "~/domain/search";
 import { csrfFromCookie } from "~/lib/api-client";
-import type { loader as rootLoader } from "~/root";
+import { usePageCsrf } from "./csrf-input";
 import { deferred } from "./ui/deferred";
 
 const { Component: TermsDialog, preload: preloadTermsDialog } = deferred(() =>
@@ -111,7 +111,7 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const submit = useSubmit();
-  const csrf = useRouteLoaderData<typeof rootLoader>("root")?.csrf;
+  const csrf = usePageCsrf();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -216,7 +216,7 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
           <div role="separator" className="my-1 h-px bg-slate-200" />
           {action("Log Out", () => {
             close(false);
-            submit({ csrf: csrfFromCookie() ?? csrf ?? "" }, { method: "post", action: "/logout" });
+            submit({ csrf: csrfFromCookie() ?? csrf }, { method: "post", action: "/logout" });
           })}
         </div>
       ) : null}

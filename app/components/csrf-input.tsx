@@ -1,7 +1,11 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { csrfFromCookie } from "~/lib/api-client";
-import type { loader as rootLoader } from "~/root";
+
+/** The CSRF token the root loader gave the page ("" before it has one). */
+export function usePageCsrf(): string {
+  return useRouteLoaderData<{ csrf?: string }>("root")?.csrf ?? "";
+}
 
 /**
  * The hidden CSRF field every Remix form carries (checked by server.ts before any action runs).
@@ -9,7 +13,7 @@ import type { loader as rootLoader } from "~/root";
  * response set: a sign-in in another tab changes the token, and this form still works.
  */
 export function CsrfInput() {
-  const fromLoader = useRouteLoaderData<typeof rootLoader>("root")?.csrf ?? "";
+  const fromLoader = usePageCsrf();
   const [token, setToken] = useState(fromLoader);
   useEffect(() => {
     const refresh = () => setToken(csrfFromCookie() ?? fromLoader);

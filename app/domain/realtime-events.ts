@@ -25,6 +25,10 @@ export const PAGE_ORIGIN_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
 export const ALL_ACCOUNTS_ROOM = "all";
 
+/** Headers the Worker's socket guard (app/lib/realtime.server.ts) sets on a socket it admits, for its room. */
+export const SOCKET_SESSION_HEADER = "x-yardline-session";
+export const SOCKET_USER_HEADER = "x-yardline-user";
+
 /** The websocket path of an account's room (or of the admins' room for every account). */
 export function roomPath(room: number | typeof ALL_ACCOUNTS_ROOM): string {
   return `/parties/account-room/${room}`;

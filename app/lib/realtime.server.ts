@@ -1,7 +1,6 @@
 import { routePartykitRequest } from "partyserver";
-import type { Env } from "../../load-context";
-import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../../party/account-room";
-import { socketRoomOf } from "../domain/realtime-events";
+import type { Env } from "../../env";
+import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER, socketRoomOf } from "../domain/realtime-events";
 import type { AfterCommit } from "../services/context.server";
 import { openDatabase } from "./db.server";
 import { heldEvents, roomDeliveries, type RequestEvents } from "./held-events.server";

@@ -6,6 +6,9 @@ import { orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { answerMoveForm } from "~/lib/move-forms.server";
 import { transitionMove } from "~/services/moves.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 /**
  * The Move Status panel's Accept, Finish and Cancel buttons (`POST /moves/{id}/accept`, …): the

@@ -12,6 +12,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext };
     /** The request's database, opened on first use and closed after the response. */
     db(): Database;
+    /** How many statements the request's database has been sent so far (0 when it was never opened). */
+    statements(): number;
     /** Where the request's committed writes send their realtime events and socket closes (sent once the response is). */
     events: RequestEvents;
     /** The state of the request's session cookie, resolved once per request. */
@@ -38,6 +40,7 @@ export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext
       opened ??= openDatabase(env);
       return opened.db;
     },
+    statements: () => opened?.statements() ?? 0,
     events: roomEvents(env, ctx),
     session() {
       // The session is the first thing nearly every request reads: when the database cannot

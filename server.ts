@@ -11,6 +11,7 @@ import { afterSending } from "./app/lib/held-events.server";
 import { refuseUnservedMethod } from "./app/lib/methods.server";
 import { handleRoomRequest } from "./app/lib/realtime.server";
 import { withinBodyLimit } from "./app/lib/request-limits.server";
+import { withStatementsTiming } from "./app/lib/server-timing.server";
 import { databaseUnavailablePage, isDataRequest } from "./app/lib/unavailable.server";
 import type { Env } from "./env";
 import { getLoadContext } from "./load-context";
@@ -85,7 +86,8 @@ export default {
     if (request instanceof Response) return answer(request);
     const { context, release } = getLoadContext(request, env, ctx);
     try {
-      const response = await respond(request, context);
+      // The headers leave with the response: its count is of what ran before it was made.
+      const response = withStatementsTiming(await respond(request, context), context.statements());
       // The realtime events of the request's writes leave once its answer has.
       if (context.events.holding()) return afterSending(response, () => context.events.release());
       context.events.release();

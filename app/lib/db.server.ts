@@ -20,6 +20,12 @@ export interface DatabaseConfig {
 
 export interface OpenDatabase {
   db: Database;
+  /**
+   * How many statements have been sent so far: through this database and the connections
+   * `withOwnConnection` opens from it. Each is one round trip to Postgres (a transaction's BEGIN
+   * and COMMIT count too).
+   */
+  statements(): number;
   close(): Promise<void>;
 }
 
@@ -139,13 +145,40 @@ function quietOnLostConnections<P extends { on(event: "connect" | "error", liste
   return pool;
 }
 
+/** Statements sent, shared by a database and the connections `withOwnConnection` opens from it. */
+interface StatementCount {
+  sent: number;
+}
+
+type Queries = { query: (...args: never[]) => unknown };
+
 /**
- * Where a database `openDatabase` opened keeps the settings it was opened with, for
- * `withOwnConnection`: on the database itself, under a registered symbol, since the Worker holds
- * this module twice (its entry's copy opens the request's database, the Remix build's reads it).
+ * Counts the statements a pool's connections send: every query reaches Postgres through its
+ * connection's `query` (the pool's own `query` and Drizzle's transactions included), and each one
+ * is one round trip (pg writes a statement's messages at once and waits for its answer).
+ */
+function countingStatements<P extends { on(event: "connect", listener: (client: Queries) => void): unknown }>(
+  pool: P,
+  count: StatementCount,
+): P {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client);
+    client.query = (...args) => {
+      count.sent++;
+      return query(...args);
+    };
+  });
+  return pool;
+}
+
+/**
+ * Where a database `openDatabase` opened keeps the settings it was opened with and its statement
+ * count, for `withOwnConnection`: on the database itself, under a registered symbol, since the
+ * Worker holds this module twice (its entry's copy opens the request's database, the Remix
+ * build's reads it).
  */
 const SETTINGS = Symbol.for("yardline.databaseSettings");
-type WithSettings = { [SETTINGS]?: DatabaseConfig };
+type WithSettings = { [SETTINGS]?: { config: DatabaseConfig; count: StatementCount } };
 
 function usesNeon(config: DatabaseConfig): boolean {
   if (config.HYPERDRIVE) return false;
@@ -159,6 +192,10 @@ function usesNeon(config: DatabaseConfig): boolean {
  * module-level client: callers close what they open.
  */
 export function openDatabase(config: DatabaseConfig): OpenDatabase {
+  return open(config, { sent: 0 });
+}
+
+function open(config: DatabaseConfig, count: StatementCount): OpenDatabase {
   const connectionString = config.HYPERDRIVE?.connectionString ?? config.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set");
   const options = {
@@ -172,13 +209,13 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
   };
   let opened: OpenDatabase;
   if (usesNeon(config)) {
-    const pool = quietOnLostConnections(reconnectingBriefly(new NeonPool(options)));
-    opened = { db: drizzleNeon(pool, { schema }) as unknown as Database, close: () => pool.end() };
+    const pool = countingStatements(quietOnLostConnections(reconnectingBriefly(new NeonPool(options))), count);
+    opened = { db: drizzleNeon(pool, { schema }) as unknown as Database, statements: () => count.sent, close: () => pool.end() };
   } else {
-    const pool = quietOnLostConnections(reconnectingBriefly(new pg.Pool(options)));
-    opened = { db: drizzlePg(pool, { schema }), close: () => pool.end() };
+    const pool = countingStatements(quietOnLostConnections(reconnectingBriefly(new pg.Pool(options))), count);
+    opened = { db: drizzlePg(pool, { schema }), statements: () => count.sent, close: () => pool.end() };
   }
-  Object.defineProperty(opened.db, SETTINGS, { value: config });
+  Object.defineProperty(opened.db, SETTINGS, { value: { config, count } });
   return opened;
 }
 
@@ -186,12 +223,12 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
  * Runs `work` on a connection of its own to the database `db` reaches (same settings and
  * limits), opened for it and closed once it is done: for reading that outlives the request's own
  * connection, which is closed as soon as the answer has left (a report's later batches), without
- * keeping anything open while the client takes its time.
+ * keeping anything open while the client takes its time. Its statements count as `db`'s.
  */
 export async function withOwnConnection<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
-  const config = (db as WithSettings)[SETTINGS];
-  if (!config) throw new Error("withOwnConnection takes a database openDatabase opened");
-  const own = openDatabase(config);
+  const settings = (db as WithSettings)[SETTINGS];
+  if (!settings) throw new Error("withOwnConnection takes a database openDatabase opened");
+  const own = open(settings.config, settings.count);
   try {
     return await work(own.db);
   } finally {

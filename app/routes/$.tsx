@@ -1,4 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 0 } satisfies StatementBudget;
 
 /** Any path the product does not know goes to /login (which sends a signed-in user home). */
 export function loader() {

@@ -21,6 +21,9 @@ import { movePanelFor } from "~/lib/move-forms.server";
 import { useLiveRevalidation } from "~/lib/realtime-client";
 import { dashboardPollMs } from "~/domain/polling";
 import { accountDashboard } from "~/services/dashboard.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 6 } satisfies StatementBudget;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.account ? `${data.account.accountName} Dashboard · Yardline` : "Dashboard · Yardline" },

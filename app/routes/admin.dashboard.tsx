@@ -18,6 +18,9 @@ import { POLL_MS } from "~/domain/polling";
 import { accountChoices, accountSummaries } from "~/services/accounts.server";
 import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
 import { listCompanies } from "~/services/companies.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 15 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Yardline" }];
 

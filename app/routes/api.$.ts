@@ -1,5 +1,7 @@
 import { apiError } from "~/lib/api.server";
-import { ROUTE_METHODS, serves } from "~/lib/route-methods";
+import { ROUTE_METHODS, serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 0 } satisfies StatementBudget;
 
 /** Unknown /api paths: a JSON 404 rather than the page redirect, whatever the method. */
 export function loader() {

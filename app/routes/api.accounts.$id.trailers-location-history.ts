@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { accountHistory } from "~/services/location-history.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /**
  * `GET /api/accounts/{accountId}/trailers-location-history`: trailer id → its stays of the last 30 days,

@@ -3,6 +3,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createAccount, listAccounts } from "~/services/accounts.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /** `GET /api/accounts/` (admins: every account, or one company's with `?company_id=`; others their own). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 11 } satisfies StatementBudget;
 
 /**
  * `GET /api/admin/analytics?period=today|7d|30d&company_id=&account_id=&tz=` (admins): the Moves

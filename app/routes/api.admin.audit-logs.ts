@@ -3,6 +3,9 @@ import { parseAuditQuery } from "~/domain/audit";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { auditLogPage } from "~/services/audit.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /**
  * `GET /api/admin/audit-logs` (admins): the newest page of the audit log, `{ items, next_cursor,

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApi } from "~/lib/guards.server";
 import { sessionUser } from "~/services/auth.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 /** `GET /api/auth/`: restores the session user. */
 export async function loader({ context }: LoaderFunctionArgs) {

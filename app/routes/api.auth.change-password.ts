@@ -3,6 +3,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { changeOwnPassword, sessionUser } from "~/services/auth.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { POST: 6 } satisfies StatementBudget;
 
 /**
  * `POST /api/auth/change-password` {current_password, password, confirm_password}: the current

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { sessionMessage } from "~/lib/guards.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 /** `GET /api/auth/check-session` → {valid, timed_out, message}. Does not count as activity. */
 export async function loader({ context }: LoaderFunctionArgs) {

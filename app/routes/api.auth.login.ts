@@ -5,6 +5,9 @@ import { readJson } from "~/lib/api.server";
 import { clientOf, signedInCookies, systemContext } from "~/lib/auth-responses.server";
 import { logIn, sessionInfo, sessionUser } from "~/services/auth.server";
 import { parseInput } from "~/services/errors.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { POST: 20 } satisfies StatementBudget;
 
 /** `POST /api/auth/login` {email, password, force_login, agreed_to_terms} → the spec's login response. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

@@ -3,6 +3,9 @@ import { MESSAGES, SESSION_ID_HEADER } from "~/domain/auth";
 import { apiError } from "~/lib/api.server";
 import { signedOutCookies, systemContext } from "~/lib/auth-responses.server";
 import { logOut } from "~/services/auth.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 6 } satisfies StatementBudget;
 
 /**
  * `GET /api/auth/logout` (the spec's call; also POST): ends the session. With the header

@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApi } from "~/lib/guards.server";
 import { refreshSession } from "~/services/auth.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { POST: 5 } satisfies StatementBudget;
 
 /** `POST /api/auth/refresh-session`: the user was active; the inactivity clock starts again. */
 export async function action({ context }: ActionFunctionArgs) {

@@ -4,6 +4,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createUser, publicUser } from "~/services/users.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { POST: 8 } satisfies StatementBudget;
 
 /**
  * `POST /api/auth/signup` {alpha_code, email, driver_number, account_id, is_* flags}: adds a user

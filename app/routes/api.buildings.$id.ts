@@ -1,5 +1,7 @@
 import { placeChangeApi, placeReadApi } from "~/lib/place-routes.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /** `GET /api/buildings/{id}`; `PUT` updates (refused while locations that would vanish are in use); `DELETE` deletes. */
 export const loader = placeReadApi("building");

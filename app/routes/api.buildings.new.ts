@@ -1,4 +1,7 @@
 import { placeCreateApi } from "~/lib/place-routes.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { POST: 5 } satisfies StatementBudget;
 
 /** `POST /api/buildings/new`. */
 export const action = placeCreateApi("building");

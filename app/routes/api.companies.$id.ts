@@ -3,7 +3,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { getCompany, renameCompany } from "~/services/companies.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
 /** `GET /api/companies/{id}`: the company with its accounts; 404 when missing or out of reach. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {

@@ -4,6 +4,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createCompany, listCompanies } from "~/services/companies.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /**
  * `GET /api/companies` (and `/api/companies/`): admins every company, others their own; `q`

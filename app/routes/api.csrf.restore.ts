@@ -1,4 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 /** `GET /api/csrf/restore`: the CSRF token for this browser, also set as the `csrf_token` cookie. */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -4,7 +4,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { apiError } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { transitionMove } from "~/services/moves.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { PUT: 8 } satisfies StatementBudget;
 
 /** `PUT /api/moves/{id}/accept`, `/finish`, `/cancel` (empty body): the move, with its `account_id`. */
 export const action = apiRoute(async ({ params, context }: ActionFunctionArgs) => {

@@ -5,6 +5,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createMove, listMoves } from "~/services/moves.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3, POST: 11 } satisfies StatementBudget;
 
 /**
  * `GET /api/moves?sort=all_times&order=desc`: moves by request time. Admins see every account's,

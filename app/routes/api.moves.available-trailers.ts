@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { availableTrailers } from "~/services/move-panel.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /**
  * `GET /api/moves/available-trailers?location=&account_id=&exclude_red_tagged=`: the trailers at a

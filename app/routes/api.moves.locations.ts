@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { moveLocations } from "~/services/move-panel.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /** `GET /api/moves/locations?account_id=`: Create Move's From choices (with free trailers) and To choices. */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

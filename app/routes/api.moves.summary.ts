@@ -3,6 +3,9 @@ import { searchTextOf } from "~/domain/search";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { moveSummary } from "~/services/move-panel.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /**
  * `GET /api/moves/summary?account_id=&tz=&q=`: what the Move Status panel shows — each state's count

@@ -4,7 +4,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /** `GET /api/settings/timeout` (admin) → {timeout_hours}. */
 export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {

@@ -3,6 +3,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { getTrailer } from "~/services/trailers.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /** `GET /api/trailers/{id}/location-history`: the trailer's stays, newest first. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {

@@ -3,7 +3,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { deleteTrailer, getTrailer, publicTrailer, trailerWithHistory, updateTrailer } from "~/services/trailers.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /** `GET /api/trailers/{id}`: the trailer with its `user_history`. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {

@@ -5,6 +5,9 @@ import { listPage, listParams, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { listTrailers } from "~/services/trailer-list.server";
 import { createTrailer, publicTrailer } from "~/services/trailers.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 4, POST: 8 } satisfies StatementBudget;
 
 /**
  * `GET /api/trailers/`: a page of the account's trailers (admins name the account with

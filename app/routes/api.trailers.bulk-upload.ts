@@ -3,6 +3,9 @@ import { requireApi } from "~/lib/guards.server";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { asRefusal } from "~/services/errors.server";
 import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { POST: 8 } satisfies StatementBudget;
 
 /**
  * `POST /api/trailers/bulk-upload`: multipart `file`, `account_id` (admins), `dry_run`. Answers

@@ -3,7 +3,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { deleteTruck, getTruck, publicTruck, updateTruck } from "~/services/trucks.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /** `GET /api/trucks/{id}`. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {

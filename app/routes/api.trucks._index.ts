@@ -4,6 +4,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { listPage, listParams, readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { createTruck, listTrucks, publicTruck, TRUCK_SORTS } from "~/services/trucks.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /** `GET /api/trucks/` (admins: `account_id`): a page of trucks; `location`, `status`, `assigned`, `q`, `sort`, `order`, `page`. */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

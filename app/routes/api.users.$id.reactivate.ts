@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { publicUser, reactivateUser } from "~/services/users.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { PUT: 6 } satisfies StatementBudget;
 
 /** `PUT /api/users/{id}/reactivate` (admins only). */
 export const action = apiRoute(async ({ params, context }: ActionFunctionArgs) => {

@@ -4,7 +4,9 @@ import { apiRoute } from "~/lib/answers.server";
 import { readJson } from "~/lib/api.server";
 import { requireApi } from "~/lib/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, updateUser } from "~/services/users.server";
-import { serves } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /** `GET /api/users/{id}`: a user the caller may see, else 404 "User not found". */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {

@@ -3,6 +3,9 @@ import { ROLES, type Role } from "~/domain/roles";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { listUsers } from "~/services/users.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /**
  * `GET /api/users/`: the users the caller may see (own account; admins any account with

@@ -1,4 +1,7 @@
 import { placeListApi } from "~/lib/place-routes.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 /** `GET /api/yards/` (admins name the account with `account_id`; everyone else gets their own). */
 export const loader = placeListApi("yard");

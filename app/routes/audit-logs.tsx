@@ -24,6 +24,9 @@ import { pageRoute } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { viewerTimeZone } from "~/lib/move-forms.server";
 import { auditLogItem, auditLogPage } from "~/services/audit.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Audit Logs · Yardline" }];
 

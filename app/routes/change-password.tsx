@@ -14,6 +14,9 @@ import { newPasswordSchema } from "~/domain/auth-schemas";
 import { replyTo } from "~/lib/answers.server";
 import { homeOf, requirePage } from "~/lib/guards.server";
 import { changeOwnPassword } from "~/services/auth.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Change Password · Yardline" }];
 

@@ -14,6 +14,9 @@ import { pageRoute, refusalOf, replyTo } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { createAccount, deleteAccount, updateAccount } from "~/services/accounts.server";
 import { getCompany, renameCompany } from "~/services/companies.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Edit Company · Yardline" }];
 

@@ -12,6 +12,9 @@ import { searchTextOf } from "~/domain/search";
 import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { companiesTestInfo, listCompanies, seedTestCompany } from "~/services/companies.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Company List · Yardline" }];
 

@@ -11,6 +11,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { replyTo } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { createCompany } from "~/services/companies.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Create New Company · Yardline" }];
 

@@ -5,6 +5,9 @@ import { buttonStyles } from "~/components/ui/styles";
 import { ManualArticle, manualLinks } from "~/content/manual";
 import { manualSectionsFor } from "~/content/manual-sections";
 import { MANUAL_PATH } from "~/domain/route-access";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Getting Started · Yardline" }];
 

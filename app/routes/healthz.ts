@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { databaseReachable } from "~/services/health.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 /** 200 when the database answers, 503 when it does not. */
 export async function loader({ context }: LoaderFunctionArgs) {

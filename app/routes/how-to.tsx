@@ -5,6 +5,9 @@ import { ManualArticle, manualLinks } from "~/content/manual";
 import { manualSectionsFor, supportContact } from "~/content/manual-sections";
 import { ROLE_LABEL, roleOf } from "~/domain/roles";
 import { requirePage } from "~/lib/guards.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "User Manual · Yardline" }];
 

@@ -16,6 +16,9 @@ import { PUBLIC_GUIDE_PATH } from "~/domain/route-access";
 import { clientOf, pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "~/lib/auth-responses.server";
 import { homeOf } from "~/lib/guards.server";
 import { logIn, logInReplacingOther, sessionInfo, type LoginOutcome } from "~/services/auth.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 0 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Log In · Yardline" }];
 

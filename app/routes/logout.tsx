@@ -1,6 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { signedOutCookies, systemContext } from "~/lib/auth-responses.server";
 import { logOut } from "~/services/auth.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 0 } satisfies StatementBudget;
 
 /** The Log Out form of the profile menu (and of the first-login dialog). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -7,6 +7,9 @@ import { requirePage } from "~/lib/guards.server";
 import { answerMoveForm } from "~/lib/move-forms.server";
 import { askedByPage } from "~/services/context.server";
 import { transitionMove } from "~/services/moves.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 /**
  * The Move Status panel's Accept, Finish and Cancel buttons (`POST /moves/{id}/accept`, …): the

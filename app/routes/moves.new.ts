@@ -9,6 +9,9 @@ import { answerMoveForm, backToDraft } from "~/lib/move-forms.server";
 import { createMoveChoices } from "~/services/move-panel.server";
 import { askedByPage } from "~/services/context.server";
 import { createMove } from "~/services/moves.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 /** Create Move's choices for the form's draft (`GET /moves/new?move_account=&leg1_from=…`), as the open form asks for them. */
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {

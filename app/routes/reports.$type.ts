@@ -8,6 +8,9 @@ import { reportCsv, reportPrintPage, reportRefusalPage, reportXlsx } from "~/lib
 import { wantsPage } from "~/lib/unavailable.server";
 import { asRefusal } from "~/services/errors.server";
 import { openReport, type Report } from "~/services/reports.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
 const OUTPUTS: Record<string, ReportOutput> = { csv: "csv", xlsx: "xlsx" };
 

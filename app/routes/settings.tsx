@@ -13,6 +13,9 @@ import { pageRoute, replyTo } from "~/lib/answers.server";
 import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Settings · Yardline" }];
 

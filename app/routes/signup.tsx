@@ -18,6 +18,9 @@ import { pageRoute, replyTo } from "~/lib/answers.server";
 import { requirePage } from "~/lib/guards.server";
 import { createUser } from "~/services/users.server";
 import { accountChoices } from "~/services/accounts.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Add New User · Yardline" }];
 

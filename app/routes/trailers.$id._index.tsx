@@ -11,6 +11,9 @@ import { keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailers.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded?.trailer ? `Trailer ${loaded.trailer.number} · Yardline` : "Trailer · Yardline" },

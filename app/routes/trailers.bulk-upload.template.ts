@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TEMPLATE_FILE_NAME } from "~/domain/trailer-upload";
 import { templateCsv } from "~/services/trailer-upload.server";
 import { requirePage } from "~/lib/guards.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 /** Download Template CSV: the header and two sample rows, for the roles that may upload (the route table). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

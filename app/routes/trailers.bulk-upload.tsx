@@ -9,6 +9,9 @@ import { readUploadForm } from "~/lib/upload-form.server";
 import { accountChoices } from "~/services/accounts.server";
 import { asRefusal } from "~/services/errors.server";
 import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export { UploadErrorBoundary as ErrorBoundary } from "~/components/assets/bulk-upload";
 export const meta: MetaFunction = () => [{ title: "Bulk Upload Trailers · Yardline" }];

@@ -4,6 +4,9 @@ import { TrailerForm } from "~/components/assets/trailer-form";
 import { defaultServiceDates, trailerSchema } from "~/domain/trailers";
 import { assetAddLoader, assetSaveAction } from "~/lib/asset-routes.server";
 import { createTrailer } from "~/services/trailers.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3, POST: 8 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add New Trailer · Yardline" }];

@@ -10,6 +10,9 @@ import { keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { deleteTruck, getTruck } from "~/services/trucks.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded?.truck ? `Truck ${loaded.truck.number} · Yardline` : "Truck · Yardline" },

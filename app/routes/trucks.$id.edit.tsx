@@ -7,6 +7,9 @@ import { assetEditLoader, assetSaveAction } from "~/lib/asset-routes.server";
 import { keepPageAfterFailure } from "~/lib/failed-actions";
 import { formClientAction } from "~/lib/failed-forms";
 import { getTruck, updateTruck } from "~/services/trucks.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 5 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Truck · Yardline" }];

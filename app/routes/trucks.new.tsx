@@ -5,6 +5,9 @@ import { defaultServiceDates } from "~/domain/trailers";
 import { newTruckSchema } from "~/domain/trucks";
 import { assetAddLoader, assetSaveAction } from "~/lib/asset-routes.server";
 import { createTruck } from "~/services/trucks.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add Truck · Yardline" }];

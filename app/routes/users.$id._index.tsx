@@ -12,6 +12,9 @@ import { pageRoute, refusalOf } from "~/lib/answers.server";
 import { isActionFailure, keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
 import { requirePage } from "~/lib/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `${loaded?.user?.email ?? "User"} · Yardline` }];
 

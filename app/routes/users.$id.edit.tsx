@@ -19,6 +19,9 @@ import { keepPageAfterFailure } from "~/lib/failed-actions";
 import { formClientAction } from "~/lib/failed-forms";
 import { requirePage } from "~/lib/guards.server";
 import { getVisibleUser, updateUser } from "~/services/users.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export const meta: MetaFunction = () => [{ title: "Edit User · Yardline" }];
 

@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PlaceDetailPage } from "~/components/assets/detail-page";
 import { placeDeleteAction, placeDetailLoader } from "~/lib/place-routes.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Yard"} · Yardline` }];

@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PlaceFormPage } from "~/components/assets/place-forms";
 import { placeAddLoader, placeSaveAction } from "~/lib/place-routes.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add New Yard · Yardline" }];

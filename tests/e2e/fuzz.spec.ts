@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "./fixtures";
 import { ENDPOINTS, type Endpoint } from "./fuzz/endpoints";
 import { fuzzEndpoint, FUZZ_RUNS, FUZZ_SEED, plan, PROFILE, SLOWEST } from "./fuzz/runner";
 import { openWorld, waitForHealth, type World } from "./fuzz/world";
+import { exports, routeModules } from "./route-modules";
 
 /**
  * Property-based fuzz of every /api endpoint and every form action against the built Worker:
@@ -15,15 +14,6 @@ import { openWorld, waitForHealth, type World } from "./fuzz/world";
  * records every failing case there instead of stopping at the first.
  */
 
-const ROUTES = "app/routes";
-
-/** A route module's source (a file, or a folder's route file). */
-function moduleSource(entry: string): string {
-  const path = join(ROUTES, entry);
-  if (!existsSync(join(path, "route.ts")) && !existsSync(join(path, "route.tsx"))) return readFileSync(path, "utf8");
-  return readFileSync(existsSync(join(path, "route.ts")) ? join(path, "route.ts") : join(path, "route.tsx"), "utf8");
-}
-
 /**
  * What each route module must have fuzzed: `METHOD route` for /api modules, `FORM route` for pages
  * with an action, `PAGE route` for a loader of its own that hands out files (reports, the upload
@@ -31,11 +21,9 @@ function moduleSource(entry: string): string {
  */
 function requiredCoverage(): string[] {
   const required: string[] = [];
-  for (const entry of readdirSync(ROUTES)) {
-    if (/\.test\.tsx?$/.test(entry)) continue;
-    const module = entry.replace(/\.tsx?$/, "");
-    const source = moduleSource(entry);
-    const exported = (name: string) => new RegExp(`export (const|async function|function) ${name}\\b`).test(source);
+  for (const route of routeModules()) {
+    const { name: module, source } = route;
+    const exported = (name: string) => exports(route, name);
     if (module.startsWith("api.")) {
       if (exported("loader")) required.push(`GET ${module}`);
       if (exported("action")) {
@@ -62,7 +50,7 @@ test("the fuzz covers every /api endpoint, every form action and every file down
   const table = new Set(ENDPOINTS.flatMap(covered));
   const missing = requiredCoverage().filter((entry) => !table.has(entry));
   expect(missing, "route modules the fuzz table (tests/e2e/fuzz/endpoints.ts) does not cover").toEqual([]);
-  const modules = new Set(readdirSync(ROUTES).map((entry) => entry.replace(/\.tsx?$/, "")));
+  const modules = new Set(routeModules().map((module) => module.name));
   expect(ENDPOINTS.map((endpoint) => endpoint.route).filter((route) => !modules.has(route))).toEqual([]);
   expect(new Set(ENDPOINTS.map(titleOf)).size).toBe(ENDPOINTS.length);
 });

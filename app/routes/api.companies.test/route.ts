@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/lib/answers.server";
 import { requireApi } from "~/lib/guards.server";
 import { companiesTestInfo } from "~/services/companies.server";
+import type { StatementBudget } from "~/lib/route-methods";
+
+export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
 /** `GET /api/companies/test`: count, sample, complete_data, current_user, is_admin. */
 export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {

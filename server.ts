@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from "./app/lib/db.server";
 import { withEtag } from "./app/lib/etag.server";
 import { applyResponseHeaders } from "./app/lib/headers.server";
 import { afterSending } from "./app/lib/held-events.server";
-import { refuseUnservedMethod } from "./app/lib/methods.server";
+import { refuseUnservedMethod } from "./app/http/methods.server";
 import { handleRoomRequest } from "./app/lib/realtime.server";
 import { withinBodyLimit } from "./app/lib/request-limits.server";
 import { withStatementsTiming } from "./app/lib/server-timing.server";

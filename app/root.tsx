@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppHeader } from "./components/app-header";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { keepPageAfterFailure } from "./lib/failed-actions";
-import { isLiveReload } from "./lib/realtime-client";
+import { keepPageAfterFailure } from "./browser/failed-actions";
+import { isLiveReload } from "./browser/realtime-client";
 import { SessionManager } from "./components/session-manager";
 import { socketRoomOf } from "./domain/realtime-events";
 import stylesheet from "./tailwind.css?url";

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate, useSearchParams, useSubmit } from "@rem
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { paramsKeptBySearch, SEARCH_PARAM, searchHref, searchTarget } from "~/domain/search";
-import { csrfFromCookie } from "~/lib/api-client";
+import { csrfFromCookie } from "~/browser/api-client";
 import { usePageCsrf } from "./csrf-input";
 import { deferred } from "./ui/deferred";
 

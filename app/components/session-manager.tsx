@@ -8,8 +8,8 @@ import {
 } from "~/domain/auth";
 import type { RealtimeEvent } from "~/domain/realtime-events";
 import type PartySocket from "partysocket";
-import { apiFetch } from "~/lib/api-client";
-import { emitRealtimeEvent } from "~/lib/realtime-client";
+import { apiFetch } from "~/browser/api-client";
+import { emitRealtimeEvent } from "~/browser/realtime-client";
 import type { Ended } from "./session-dialogs";
 import { deferred } from "./ui/deferred";
 

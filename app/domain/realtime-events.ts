@@ -23,6 +23,18 @@ export type RealtimeEvent = (
 /** A page's name as its forms send it (`origin`): letters, digits and dashes, 8 to 64 of them. */
 export const PAGE_ORIGIN_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
+export type SessionEndReason = "logout" | "timeout" | "replaced" | "deactivated";
+
+/** What a write leaves to do once it has committed: tell a room, or close an ended session's sockets. */
+export type AfterCommit =
+  | { kind: "publish"; accountId: number; event: RealtimeEvent }
+  | { kind: "close_sockets"; sessionId: number; room: string; reason: SessionEndReason };
+
+/** Where committed writes send their side effects (the Worker: the rooms, after the response). */
+export interface EventSink {
+  send(effects: readonly AfterCommit[]): void;
+}
+
 export const ALL_ACCOUNTS_ROOM = "all";
 
 /** Headers the Worker's socket guard (app/lib/realtime.server.ts) sets on a socket it admits, for its room. */

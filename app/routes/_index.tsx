@@ -14,14 +14,14 @@ import { moveViewerOf } from "~/domain/moves";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
 import { canEditAssets, canPrintReports, ROLE_LABEL, type RoleFlags } from "~/domain/roles";
 import { findRouteRule, pageAccess } from "~/domain/route-access";
-import { pageRoute } from "~/lib/answers.server";
-import { keepPageAfterFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
-import { movePanelFor } from "~/lib/move-forms.server";
-import { useLiveRevalidation } from "~/lib/realtime-client";
+import { pageRoute } from "~/http/answers.server";
+import { keepPageAfterFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
+import { movePanelFor } from "~/http/move-forms.server";
+import { useLiveRevalidation } from "~/browser/realtime-client";
 import { dashboardPollMs } from "~/domain/polling";
 import { accountDashboard } from "~/services/dashboard.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 6 } satisfies StatementBudget;
 

@@ -9,16 +9,16 @@ import type { AnalyticsPeriod } from "~/domain/analytics";
 import { moveViewerOf } from "~/domain/moves";
 import { SEARCH_PARAM, searchTextOf } from "~/domain/search";
 import { canEditAssets } from "~/domain/roles";
-import { pageRoute } from "~/lib/answers.server";
-import { keepPageAfterFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
-import { movePanelFor, viewerTimeZone } from "~/lib/move-forms.server";
-import { useLiveRevalidation } from "~/lib/realtime-client";
+import { pageRoute } from "~/http/answers.server";
+import { keepPageAfterFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
+import { movePanelFor, viewerTimeZone } from "~/http/move-forms.server";
+import { useLiveRevalidation } from "~/browser/realtime-client";
 import { POLL_MS } from "~/domain/polling";
 import { accountChoices, accountSummaries } from "~/services/accounts.server";
 import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
 import { listCompanies } from "~/services/companies.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 15 } satisfies StatementBudget;
 

@@ -1,5 +1,5 @@
-import { apiError } from "~/lib/api.server";
-import { ROUTE_METHODS, serves, type StatementBudget } from "~/lib/route-methods";
+import { apiError } from "~/http/api.server";
+import { ROUTE_METHODS, serves, type StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 0 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseAuditQuery } from "~/domain/audit";
-import { apiRoute } from "~/lib/answers.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { requireApi } from "~/http/guards.server";
 import { auditLogPage } from "~/services/audit.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/lib/answers.server";
-import { readJson } from "~/lib/api.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { readJson } from "~/http/api.server";
+import { requireApi } from "~/http/guards.server";
 import { changeOwnPassword, sessionUser } from "~/services/auth.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { POST: 6 } satisfies StatementBudget;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sessionMessage } from "~/lib/guards.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import { sessionMessage } from "~/http/guards.server";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { MESSAGES, SESSION_ID_HEADER } from "~/domain/auth";
-import { apiError } from "~/lib/api.server";
-import { signedOutCookies, systemContext } from "~/lib/auth-responses.server";
+import { apiError } from "~/http/api.server";
+import { signedOutCookies, systemContext } from "~/http/auth-responses.server";
 import { logOut } from "~/services/auth.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 6 } satisfies StatementBudget;
 

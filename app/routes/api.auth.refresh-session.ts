@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/lib/guards.server";
+import { requireApi } from "~/http/guards.server";
 import { refreshSession } from "~/services/auth.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { POST: 5 } satisfies StatementBudget;
 

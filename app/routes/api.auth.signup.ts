@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { roleFromFlags } from "~/domain/users";
-import { apiRoute } from "~/lib/answers.server";
-import { readJson } from "~/lib/api.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { readJson } from "~/http/api.server";
+import { requireApi } from "~/http/guards.server";
 import { createUser, publicUser } from "~/services/users.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { POST: 8 } satisfies StatementBudget;
 

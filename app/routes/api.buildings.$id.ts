@@ -1,5 +1,5 @@
-import { placeChangeApi, placeReadApi } from "~/lib/place-routes.server";
-import { serves, type StatementBudget } from "~/lib/route-methods";
+import { placeChangeApi, placeReadApi } from "~/http/place-routes.server";
+import { serves, type StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -1,5 +1,5 @@
-import { placeCreateApi } from "~/lib/place-routes.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import { placeCreateApi } from "~/http/place-routes.server";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { POST: 5 } satisfies StatementBudget;
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MOVE_ACTIONS } from "~/domain/moves";
-import { apiRoute } from "~/lib/answers.server";
-import { apiError } from "~/lib/api.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { apiError } from "~/http/api.server";
+import { requireApi } from "~/http/guards.server";
 import { transitionMove } from "~/services/moves.server";
-import { serves, type StatementBudget } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { PUT: 8 } satisfies StatementBudget;
 

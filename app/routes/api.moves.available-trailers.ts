@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/lib/answers.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { requireApi } from "~/http/guards.server";
 import { availableTrailers } from "~/services/move-panel.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

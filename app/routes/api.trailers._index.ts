@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { filterValue, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "~/domain/dashboard";
-import { apiRoute } from "~/lib/answers.server";
-import { listPage, listParams, readJson } from "~/lib/api.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { listPage, listParams, readJson } from "~/http/api.server";
+import { requireApi } from "~/http/guards.server";
 import { listTrailers } from "~/services/trailer-list.server";
 import { createTrailer, publicTrailer } from "~/services/trailers.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 4, POST: 8 } satisfies StatementBudget;
 

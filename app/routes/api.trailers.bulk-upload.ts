@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/lib/guards.server";
-import { readUploadForm } from "~/lib/upload-form.server";
+import { requireApi } from "~/http/guards.server";
+import { readUploadForm } from "~/http/upload-form.server";
 import { asRefusal } from "~/services/errors.server";
 import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { POST: 8 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/lib/answers.server";
-import { readJson } from "~/lib/api.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { readJson } from "~/http/api.server";
+import { requireApi } from "~/http/guards.server";
 import { deleteTruck, getTruck, publicTruck, updateTruck } from "~/services/trucks.server";
-import { serves, type StatementBudget } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/lib/answers.server";
-import { requireApi } from "~/lib/guards.server";
+import { apiRoute } from "~/http/answers.server";
+import { requireApi } from "~/http/guards.server";
 import { publicUser, reactivateUser } from "~/services/users.server";
-import { serves, type StatementBudget } from "~/lib/route-methods";
+import { serves, type StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { PUT: 6 } satisfies StatementBudget;
 

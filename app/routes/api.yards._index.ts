@@ -1,5 +1,5 @@
-import { placeListApi } from "~/lib/place-routes.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import { placeListApi } from "~/http/place-routes.server";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -20,11 +20,11 @@ import {
   type AuditQuery,
 } from "~/domain/audit";
 import { timeIn, timeZoneOrUtc } from "~/domain/time-zones";
-import { pageRoute } from "~/lib/answers.server";
-import { requirePage } from "~/lib/guards.server";
-import { viewerTimeZone } from "~/lib/move-forms.server";
+import { pageRoute } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
+import { viewerTimeZone } from "~/http/move-forms.server";
 import { auditLogItem, auditLogPage } from "~/services/audit.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PlaceDetailPage } from "~/components/assets/detail-page";
-import { placeDeleteAction, placeDetailLoader } from "~/lib/place-routes.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import { placeDeleteAction, placeDetailLoader } from "~/http/place-routes.server";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PlaceFormPage } from "~/components/assets/place-forms";
-import { placeAddLoader, placeSaveAction } from "~/lib/place-routes.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import { placeAddLoader, placeSaveAction } from "~/http/place-routes.server";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -11,10 +11,10 @@ import { InputField } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/styles";
 import { PASSWORD_RULES } from "~/domain/auth";
 import { newPasswordSchema } from "~/domain/auth-schemas";
-import { replyTo } from "~/lib/answers.server";
-import { homeOf, requirePage } from "~/lib/guards.server";
+import { replyTo } from "~/http/answers.server";
+import { homeOf, requirePage } from "~/http/guards.server";
 import { changeOwnPassword } from "~/services/auth.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -10,11 +10,11 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
 import { buttonStyles } from "~/components/ui/styles";
 import { accountSchema, COMPANY_MESSAGES, companySchema } from "~/domain/companies";
-import { pageRoute, refusalOf, replyTo } from "~/lib/answers.server";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, refusalOf, replyTo } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import { createAccount, deleteAccount, updateAccount } from "~/services/accounts.server";
 import { getCompany, renameCompany } from "~/services/companies.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -9,10 +9,10 @@ import { buttonStyles } from "~/components/ui/styles";
 import { COMPANY_MESSAGES } from "~/domain/companies";
 import { failureKind, LIST_FAILED } from "~/domain/failures";
 import { searchTextOf } from "~/domain/search";
-import { pageRoute, refusalOf } from "~/lib/answers.server";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, refusalOf } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import { companiesTestInfo, listCompanies, seedTestCompany } from "~/services/companies.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 

@@ -8,10 +8,10 @@ import { InputField } from "~/components/ui/field";
 import { FormActions } from "~/components/ui/form-parts";
 import { companySchema } from "~/domain/companies";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { replyTo } from "~/lib/answers.server";
-import { requirePage } from "~/lib/guards.server";
+import { replyTo } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import { createCompany } from "~/services/companies.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -5,7 +5,7 @@ import { buttonStyles } from "~/components/ui/styles";
 import { ManualArticle, manualLinks } from "~/content/manual";
 import { manualSectionsFor } from "~/content/manual-sections";
 import { MANUAL_PATH } from "~/domain/route-access";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

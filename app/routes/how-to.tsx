@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ManualArticle, manualLinks } from "~/content/manual";
 import { manualSectionsFor, supportContact } from "~/content/manual-sections";
 import { ROLE_LABEL, roleOf } from "~/domain/roles";
-import { requirePage } from "~/lib/guards.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import { requirePage } from "~/http/guards.server";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -13,10 +13,10 @@ import { OtherSessionDialog } from "~/components/other-session-dialog";
 import { MESSAGES, REPLACE_OTHER_SESSION, type SessionInfo } from "~/domain/auth";
 import { loginSchema } from "~/domain/auth-schemas";
 import { PUBLIC_GUIDE_PATH } from "~/domain/route-access";
-import { clientOf, pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "~/lib/auth-responses.server";
-import { homeOf } from "~/lib/guards.server";
+import { clientOf, pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "~/http/auth-responses.server";
+import { homeOf } from "~/http/guards.server";
 import { logIn, logInReplacingOther, sessionInfo, type LoginOutcome } from "~/services/auth.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 0 } satisfies StatementBudget;
 

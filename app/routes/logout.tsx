@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signedOutCookies, systemContext } from "~/lib/auth-responses.server";
+import { signedOutCookies, systemContext } from "~/http/auth-responses.server";
 import { logOut } from "~/services/auth.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 0 } satisfies StatementBudget;
 

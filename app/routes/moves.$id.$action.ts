@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { moveDoneMessage, MOVE_FORM } from "~/domain/move-forms";
 import { MOVE_ACTIONS, MOVE_MESSAGES } from "~/domain/moves";
-import { orFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
-import { answerMoveForm } from "~/lib/move-forms.server";
+import { orFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
+import { answerMoveForm } from "~/http/move-forms.server";
 import { askedByPage } from "~/services/context.server";
 import { transitionMove } from "~/services/moves.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

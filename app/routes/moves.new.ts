@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { createMoveRequest, moveDoneMessage, MOVE_FORM, moveDraftOf } from "~/domain/move-forms";
 import { MOVE_MESSAGES, type CreateMoveChoices } from "~/domain/moves";
-import { pageRoute } from "~/lib/answers.server";
-import { orFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
-import { answerMoveForm, backToDraft } from "~/lib/move-forms.server";
+import { pageRoute } from "~/http/answers.server";
+import { orFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
+import { answerMoveForm, backToDraft } from "~/http/move-forms.server";
 import { createMoveChoices } from "~/services/move-panel.server";
 import { askedByPage } from "~/services/context.server";
 import { createMove } from "~/services/moves.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

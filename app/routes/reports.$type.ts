@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { reportFileName, type ReportOutput } from "~/domain/reports";
-import { apiError } from "~/lib/api.server";
-import { requirePage } from "~/lib/guards.server";
+import { apiError } from "~/http/api.server";
+import { requirePage } from "~/http/guards.server";
 import { applySecurityHeaders } from "~/lib/headers.server";
-import { viewerTimeZone } from "~/lib/move-forms.server";
-import { reportCsv, reportPrintPage, reportRefusalPage, reportXlsx } from "~/lib/report-files.server";
+import { viewerTimeZone } from "~/http/move-forms.server";
+import { reportCsv, reportPrintPage, reportRefusalPage, reportXlsx } from "~/http/report-files.server";
 import { wantsPage } from "~/lib/unavailable.server";
 import { asRefusal } from "~/services/errors.server";
 import { openReport, type Report } from "~/services/reports.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 

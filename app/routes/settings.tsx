@@ -9,11 +9,11 @@ import { buttonStyles } from "~/components/ui/styles";
 import { MESSAGES, SESSION_WARNING_SECONDS, TIMEOUT_MAX_HOURS, TIMEOUT_MIN_HOURS, formatHoursAndMinutes } from "~/domain/auth";
 import { timeoutSchema } from "~/domain/auth-schemas";
 import { FAILURE_MESSAGES } from "~/domain/failures";
-import { pageRoute, replyTo } from "~/lib/answers.server";
-import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, replyTo } from "~/http/answers.server";
+import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

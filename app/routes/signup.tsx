@@ -14,11 +14,11 @@ import { RoleRadioGroup } from "~/components/users/role-radio-group";
 import { needsDriverNumber, ROLE_LABEL, type Role } from "~/domain/roles";
 import { newUserSchema } from "~/domain/user-schemas";
 import { assignableRoles } from "~/domain/users";
-import { pageRoute, replyTo } from "~/lib/answers.server";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, replyTo } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import { createUser } from "~/services/users.server";
 import { accountChoices } from "~/services/accounts.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -6,12 +6,12 @@ import { Table } from "~/components/ui/table";
 import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
 import { FAILURE_MESSAGES } from "~/domain/failures";
 import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
-import { pageRoute, refusalOf } from "~/lib/answers.server";
-import { keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, refusalOf } from "~/http/answers.server";
+import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailers.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 

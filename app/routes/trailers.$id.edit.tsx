@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "~/components/assets/trailer-form";
 import { trailerFormValues, trailerSchema } from "~/domain/trailers";
 import { FAILURE_MESSAGES } from "~/domain/failures";
-import { assetEditLoader, assetSaveAction } from "~/lib/asset-routes.server";
-import { keepPageAfterFailure } from "~/lib/failed-actions";
-import { formClientAction } from "~/lib/failed-forms";
+import { assetEditLoader, assetSaveAction } from "~/http/asset-routes.server";
+import { keepPageAfterFailure } from "~/browser/failed-actions";
+import { formClientAction } from "~/browser/failed-forms";
 import { getTrailer, updateTrailer } from "~/services/trailers.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 

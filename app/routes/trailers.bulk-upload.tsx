@@ -3,13 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { BulkUpload, type UploadAnswer } from "~/components/assets/bulk-upload";
 import { DEFAULT_VIEW, viewHref } from "~/domain/dashboard";
 import { ERROR_ROWS_SHOWN } from "~/domain/trailer-upload";
-import { pageRoute } from "~/lib/answers.server";
-import { homeOf, requirePage } from "~/lib/guards.server";
-import { readUploadForm } from "~/lib/upload-form.server";
+import { pageRoute } from "~/http/answers.server";
+import { homeOf, requirePage } from "~/http/guards.server";
+import { readUploadForm } from "~/http/upload-form.server";
 import { accountChoices } from "~/services/accounts.server";
 import { asRefusal } from "~/services/errors.server";
 import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -2,9 +2,9 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "~/components/assets/trailer-form";
 import { defaultServiceDates, trailerSchema } from "~/domain/trailers";
-import { assetAddLoader, assetSaveAction } from "~/lib/asset-routes.server";
+import { assetAddLoader, assetSaveAction } from "~/http/asset-routes.server";
 import { createTrailer } from "~/services/trailers.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3, POST: 8 } satisfies StatementBudget;
 

@@ -5,12 +5,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { typeLabel, vehicleStatus } from "~/domain/assets";
 import { FAILURE_MESSAGES } from "~/domain/failures";
 import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
-import { pageRoute, refusalOf } from "~/lib/answers.server";
-import { keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, refusalOf } from "~/http/answers.server";
+import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
 import { assetHistory } from "~/services/location-history.server";
 import { deleteTruck, getTruck } from "~/services/trucks.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { truckFormValues, truckSchema } from "~/domain/trucks";
 import { FAILURE_MESSAGES } from "~/domain/failures";
-import { assetEditLoader, assetSaveAction } from "~/lib/asset-routes.server";
-import { keepPageAfterFailure } from "~/lib/failed-actions";
-import { formClientAction } from "~/lib/failed-forms";
+import { assetEditLoader, assetSaveAction } from "~/http/asset-routes.server";
+import { keepPageAfterFailure } from "~/browser/failed-actions";
+import { formClientAction } from "~/browser/failed-forms";
 import { getTruck, updateTruck } from "~/services/trucks.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 5 } satisfies StatementBudget;
 

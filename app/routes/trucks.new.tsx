@@ -3,9 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { defaultServiceDates } from "~/domain/trailers";
 import { newTruckSchema } from "~/domain/trucks";
-import { assetAddLoader, assetSaveAction } from "~/lib/asset-routes.server";
+import { assetAddLoader, assetSaveAction } from "~/http/asset-routes.server";
 import { createTruck } from "~/services/trucks.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

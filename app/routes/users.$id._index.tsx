@@ -8,11 +8,11 @@ import { recordHistoryHref } from "~/domain/audit";
 import { FAILURE_MESSAGES } from "~/domain/failures";
 import { canReadAuditLog } from "~/domain/roles";
 import { canDeactivateUser, canEditUser, canReactivateUser, detailRoleLabel } from "~/domain/users";
-import { pageRoute, refusalOf } from "~/lib/answers.server";
-import { isActionFailure, keepPageAfterFailure, orFailure } from "~/lib/failed-actions";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, refusalOf } from "~/http/answers.server";
+import { isActionFailure, keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
+import { requirePage } from "~/http/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -14,12 +14,12 @@ import { needsDriverNumber, roleOf, type Role } from "~/domain/roles";
 import { FAILURE_MESSAGES } from "~/domain/failures";
 import { editUserSchema } from "~/domain/user-schemas";
 import { assignableRoles, canEditUser } from "~/domain/users";
-import { pageRoute, replyTo } from "~/lib/answers.server";
-import { keepPageAfterFailure } from "~/lib/failed-actions";
-import { formClientAction } from "~/lib/failed-forms";
-import { requirePage } from "~/lib/guards.server";
+import { pageRoute, replyTo } from "~/http/answers.server";
+import { keepPageAfterFailure } from "~/browser/failed-actions";
+import { formClientAction } from "~/browser/failed-forms";
+import { requirePage } from "~/http/guards.server";
 import { getVisibleUser, updateUser } from "~/services/users.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PlaceFormPage } from "~/components/assets/place-forms";
-import { placeSaveAction, placeUpdateLoader } from "~/lib/place-routes.server";
-import type { StatementBudget } from "~/lib/route-methods";
+import { placeSaveAction, placeUpdateLoader } from "~/http/place-routes.server";
+import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -2,13 +2,13 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { accounts, buildings, companies, trailers, trucks, users, yards } from "../../db/schema";
 import { COMPANY_MESSAGES, companySchema, TEST_COMPANY } from "../domain/companies";
 import { isRecordId } from "../domain/ids";
-import { snakeCaseKeys } from "../lib/api.server";
 import { containsPattern } from "../lib/sql.server";
 import { listAccounts, publicAccount, requireCompanyAdmin, type PublicAccount } from "./accounts.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { requireAccount } from "./scope.server";
 import { publicUser } from "./users.server";
+import { apiRecord } from "../domain/records";
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -176,10 +176,10 @@ export async function adminSnapshot(ctx: ServiceContext) {
     companies: companyRows.map(({ company, accountCount }) => publicCompany(company, accountCount)),
     accounts: accountRows.map(publicAccount),
     users: userRows.map(publicUser),
-    trucks: truckRows.map(snakeCaseKeys),
-    trailers: trailerRows.map(snakeCaseKeys),
-    buildings: buildingRows.map(snakeCaseKeys),
-    yards: yardRows.map(snakeCaseKeys),
+    trucks: truckRows.map(apiRecord),
+    trailers: trailerRows.map(apiRecord),
+    buildings: buildingRows.map(apiRecord),
+    yards: yardRows.map(apiRecord),
   };
   const truncated = Object.entries(lists)
     .filter(([, rows]) => rows.length > ADMIN_SNAPSHOT_LIMIT)

@@ -1,5 +1,12 @@
 import { rankOf } from "../domain/roles";
-import { PAGE_ORIGIN_PATTERN, socketRoomOf, type RealtimeEvent } from "../domain/realtime-events";
+import {
+  PAGE_ORIGIN_PATTERN,
+  socketRoomOf,
+  type AfterCommit,
+  type EventSink,
+  type RealtimeEvent,
+  type SessionEndReason,
+} from "../domain/realtime-events";
 import { withActor, type Database, type Transaction } from "../lib/db.server";
 import type { UserRow } from "../lib/session.server";
 
@@ -15,18 +22,6 @@ export interface Actor {
 
 export function actorOf(user: UserRow): Actor {
   return { id: user.id, accountId: user.accountId, alphaCode: user.alphaCode, isAdmin: user.isAdmin, rank: rankOf(user), user };
-}
-
-export type SessionEndReason = "logout" | "timeout" | "replaced" | "deactivated";
-
-/** What a write leaves to do once it has committed: tell a room, or close an ended session's sockets. */
-export type AfterCommit =
-  | { kind: "publish"; accountId: number; event: RealtimeEvent }
-  | { kind: "close_sockets"; sessionId: number; room: string; reason: SessionEndReason };
-
-/** Where committed writes send their side effects (the Worker: the rooms, after the response). */
-export interface EventSink {
-  send(effects: readonly AfterCommit[]): void;
 }
 
 /** What every service call gets: the request's database, the acting user and the event sink. */

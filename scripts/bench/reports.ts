@@ -32,7 +32,7 @@ import { sql } from "drizzle-orm";
 import { DEFAULT_VIEW } from "../../app/domain/dashboard";
 import { REPORT_COLUMNS } from "../../app/domain/reports";
 import { openDatabase, type Database, type Transaction } from "../../app/lib/db.server";
-import { reportCsv, reportXlsx } from "../../app/lib/report-files.server";
+import { reportCsv, reportXlsx } from "../../app/http/report-files.server";
 import { actorOf, type ServiceContext } from "../../app/services/context.server";
 import { trailerQueryOf } from "../../app/services/dashboard.server";
 import { openReport } from "../../app/services/reports.server";

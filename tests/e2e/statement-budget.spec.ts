@@ -4,13 +4,13 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Role } from "../../app/domain/roles";
 import { SESSION_ID_HEADER } from "../../app/domain/auth";
 import { reportedStatements } from "../../app/lib/server-timing.server";
-import type { RouteMethod, StatementBudget } from "../../app/lib/route-methods";
+import type { RouteMethod, StatementBudget } from "../../app/http/route-methods";
 import { accounts, buildings, sessions, trailers, trucks, users, yards } from "../../db/schema";
 import { BASE_URL, csrfTokenOf, expect, test } from "./fixtures";
 import { exports, routeModules, type RouteModule } from "./route-modules";
 
 /**
- * Every route's statement budget (`statementBudget`, app/lib/route-methods.ts) against the demo
+ * Every route's statement budget (`statementBudget`, app/http/route-methods.ts) against the demo
  * data: each page and GET endpoint, and the main writes, requested as a role that may use it; the
  * count each response reports in `Server-Timing` must not exceed its route's budget for the
  * method, and every route module must declare one. What a report streams after its answer has
@@ -26,7 +26,7 @@ function budgetOf(module: RouteModule): StatementBudget | null {
   );
 }
 
-/** Whether a route module answers GET (a loader or a page: app/lib/methods.server.ts). */
+/** Whether a route module answers GET (a loader or a page: app/http/methods.server.ts). */
 const servesGet = (module: RouteModule) => exports(module, "loader") || /export default\b/.test(module.source);
 
 interface Measured {

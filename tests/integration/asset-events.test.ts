@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, moveLegs, moves, yards } from "../../db/schema";
-import type { AfterCommit } from "../../app/services/context.server";
+import type { AfterCommit } from "../../app/domain/realtime-events";
 import { createTrailer, deleteTrailer, updateTrailer } from "../../app/services/trailers.server";
 import { createTruck, deleteTruck, updateTruck } from "../../app/services/trucks.server";
 import { createTestDatabase, type TestDatabase } from "./database";

@@ -8,7 +8,7 @@ import { auditLogItem, auditLogPage } from "../../app/services/audit.server";
 import { logIn, logOut } from "../../app/services/auth.server";
 import type { ServiceContext, SystemContext } from "../../app/services/context.server";
 import { createPlace, updatePlace } from "../../app/services/places.server";
-import { reportCsv } from "../../app/lib/report-files.server";
+import { reportCsv } from "../../app/http/report-files.server";
 import { openReport } from "../../app/services/reports.server";
 import { resolveSession, type UserRow } from "../../app/lib/session.server";
 import { createTestDatabase, type TestDatabase } from "./database";

@@ -16,7 +16,8 @@ import {
   PENDING_LOGIN_MINUTES,
   refreshSession,
 } from "../../app/services/auth.server";
-import type { AfterCommit, SystemContext } from "../../app/services/context.server";
+import type { SystemContext } from "../../app/services/context.server";
+import type { AfterCommit } from "../../app/domain/realtime-events";
 import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, TEST_PASSWORD_COST, refusal } from "./fixtures";

@@ -2,7 +2,8 @@
 import { accounts, companies, trailers, users } from "../../db/schema";
 import type { Database } from "../../app/lib/db.server";
 import type { UserRow } from "../../app/lib/session.server";
-import { actorOf, type AfterCommit, type ServiceContext } from "../../app/services/context.server";
+import { actorOf, type ServiceContext } from "../../app/services/context.server";
+import type { AfterCommit } from "../../app/domain/realtime-events";
 import { ServiceError } from "../../app/services/errors.server";
 import { flagsFor, type Role } from "../../app/domain/roles";
 import { hashPassword } from "../../app/lib/password.server";

@@ -6,7 +6,8 @@ import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, 
 import { moveDraftOf } from "../../app/domain/move-forms";
 import { ROLES, type Role } from "../../app/domain/roles";
 import { openDatabase, type Database } from "../../app/lib/db.server";
-import type { AfterCommit, ServiceContext } from "../../app/services/context.server";
+import type { ServiceContext } from "../../app/services/context.server";
+import type { AfterCommit } from "../../app/domain/realtime-events";
 import { ServiceError } from "../../app/services/errors.server";
 import {
   availableTrailers,

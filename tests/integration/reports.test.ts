@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, trucks, yards } from "../../db/schema";
 import { DEFAULT_VIEW, viewHref, type DashboardView } from "../../app/domain/dashboard";
 import { REPORT_COLUMNS, REPORT_MESSAGES } from "../../app/domain/reports";
-import { reportCsv, reportPrintPage, reportXlsx, XLSX_ROW_LIMIT } from "../../app/lib/report-files.server";
+import { reportCsv, reportPrintPage, reportXlsx, XLSX_ROW_LIMIT } from "../../app/http/report-files.server";
 import type { ServiceContext } from "../../app/services/context.server";
 import { accountDashboard, trailerListRow, trailerQueryOf } from "../../app/services/dashboard.server";
 import { listTrailers } from "../../app/services/trailer-list.server";

@@ -6,7 +6,7 @@ import { buttonStyles } from "~/components/ui/styles";
 import { recordHistoryHref } from "~/domain/audit";
 import { concernsAsset } from "~/domain/realtime-events";
 import { PLACE_PAGES, type PlaceDetailView, type PlaceKind } from "~/domain/places";
-import { useLiveRevalidation } from "~/lib/realtime-client";
+import { useLiveRevalidation } from "~/browser/realtime-client";
 import { assetPollMs, POLL_MS } from "~/domain/polling";
 
 /**

@@ -23,7 +23,7 @@ import {
   type MoveType,
   type MoveViewer,
 } from "~/domain/moves";
-import { isActionFailure, type ActionFailure } from "~/lib/failed-actions";
+import { isActionFailure, type ActionFailure } from "~/browser/failed-actions";
 import { CreateMoveLeg, LookupFailed, type LookupFailure } from "./create-move-leg";
 import { MoveFormFields, useOutcome } from "./move-form";
 

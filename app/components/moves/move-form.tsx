@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { MOVE_FORM, withoutMoveDraft, type MoveOutcome } from "~/domain/move-forms";
-import { pageOrigin } from "~/lib/realtime-client";
+import { pageOrigin } from "~/browser/realtime-client";
 
 const never = () => () => undefined;
 

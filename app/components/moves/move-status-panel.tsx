@@ -12,8 +12,8 @@ import {
   type MoveViewer,
   type PublicMove,
 } from "~/domain/moves";
-import { apiFetch } from "~/lib/api-client";
-import { useLiveRevalidation } from "~/lib/realtime-client";
+import { apiFetch } from "~/browser/api-client";
+import { useLiveRevalidation } from "~/browser/realtime-client";
 import { movesPollMs } from "~/domain/polling";
 import { MovesReportForm } from "~/components/reports/moves-report-form";
 import { canPrintReports } from "~/domain/roles";

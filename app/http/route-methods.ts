@@ -5,7 +5,7 @@ export type RouteMethod = (typeof ROUTE_METHODS)[number];
 /**
  * A route module's `handle` when its action serves methods other than POST (`PUT`, `DELETE`):
  * `export const handle = serves("GET", "PUT", "DELETE")`. The Worker answers any other method
- * with 405 (app/lib/methods.server.ts).
+ * with 405 (app/http/methods.server.ts).
  */
 export function serves(...methods: RouteMethod[]): { methods: RouteMethod[] } {
   return { methods };

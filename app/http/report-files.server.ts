@@ -1,5 +1,5 @@
 import { CFB, utils, write as writeWorkbook } from "@e965/xlsx";
-import { toCsv } from "./csv.server";
+import { toCsv } from "../lib/csv.server";
 import { reportFooter, type ReportCell, type ReportColumn } from "../domain/reports";
 import { wallClock } from "../domain/time-zones";
 import type { Report } from "../services/reports.server";

@@ -3,8 +3,8 @@ import { MESSAGES } from "../domain/auth";
 import { apiError } from "./api.server";
 import { pageAccess } from "../domain/route-access";
 import { actorOf, type ServiceContext } from "../services/context.server";
-import { isHttps, setCookie } from "./cookies.server";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState } from "./session.server";
+import { isHttps, setCookie } from "../lib/cookies.server";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState } from "../lib/session.server";
 
 type LiveSession = Extract<SessionState, { state: "live" }>;
 /** A signed-in request: its session, its user, and the context its service calls take. */

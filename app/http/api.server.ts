@@ -1,5 +1,5 @@
 import { LIMITS } from "../domain/limits";
-import { BODY_LIMIT_BYTES, bodyTooLarge, declaredLength, readBounded } from "./request-limits.server";
+import { BODY_LIMIT_BYTES, bodyTooLarge, declaredLength, readBounded } from "../lib/request-limits.server";
 
 /**
  * Shapes of the JSON API: errors always as `{ error, errors }` with a 4xx status, and `field`
@@ -37,16 +37,6 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 /** 405 for a method the route does not serve, naming the ones it does (`Allow`). */
 export function methodNotAllowed(allowed: string[]): Response {
   return apiError(405, "Method not allowed", { Allow: allowed.join(", ") });
-}
-
-/** A database row as the API shows it: snake_case keys (the spec's field names), dates as ISO text. */
-export function snakeCaseKeys(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [
-      key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
-      value instanceof Date ? value.toISOString() : value,
-    ]),
-  );
 }
 
 /** What every list endpoint reads from its query: the account asked for, location, search (`q`) and paging. */

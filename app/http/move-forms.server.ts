@@ -18,7 +18,7 @@ import type { ServiceContext } from "../services/context.server";
 import { asRefusal } from "../services/errors.server";
 import { movePanel } from "../services/move-panel.server";
 import { homeOf } from "./guards.server";
-import { readCookie, setCookie } from "./cookies.server";
+import { readCookie, setCookie } from "../lib/cookies.server";
 
 /** Where a move form sent without JavaScript leaves its outcome for the page it returns to (shown once). */
 const OUTCOME_COOKIE = "yardline_move_outcome";

@@ -41,7 +41,7 @@ export interface UploadOutcome {
 /** Rows per INSERT statement (each column of a batch is one array parameter). */
 const INSERT_BATCH = 1_000;
 /** Rows checked, or written as rejected CSV, between two turns of the isolate (nextTurn). */
-const ROWS_PER_TURN = 500;
+const ROWS_PER_TURN = 100;
 
 type Ready = { row: number; trailerNumber: string; fields: ReturnType<typeof applyTrailerRules> };
 

@@ -42,6 +42,14 @@ export async function race<T>(url: string, hold: string | null, racers: readonly
   }
 }
 
+/** The values of racers that all had to succeed: throws the first one's error otherwise. */
+export function everyValue<T>(results: readonly PromiseSettledResult<T>[]): T[] {
+  return results.map((result) => {
+    if (result.status === "rejected") throw result.reason;
+    return result.value;
+  });
+}
+
 /** Returns once `n` connections of the database wait on a lock; throws when a racer ends first, or after 15 s. */
 async function everyoneWaiting(blocker: pg.Client, n: number, ended: () => number) {
   const deadline = Date.now() + 15_000;

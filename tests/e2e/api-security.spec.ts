@@ -1,5 +1,8 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { BASE_URL, csrfTokenOf, DEMO_PASSWORD, expect, test } from "./fixtures";
+import { MESSAGES } from "../../app/domain/auth";
+import { COMPANY_MESSAGES } from "../../app/domain/companies";
+import { MOVE_MESSAGES } from "../../app/domain/moves";
 import { ROUTE_RULES } from "../../app/domain/route-access";
 import { canPrintReports, flagsFor, ROLES, type Role } from "../../app/domain/roles";
 import { pageAccess } from "../../app/domain/route-access";
@@ -67,25 +70,61 @@ test("route table × every role (and signed out): each page answers or redirects
   }
 });
 
-const NON_GET_ENDPOINTS: { method: "POST" | "PUT"; path: string; data?: unknown }[] = [
-  { method: "POST", path: "/api/auth/login", data: { email: "x@x.test", password: "x", agreed_to_terms: true } },
-  { method: "POST", path: "/api/auth/logout" },
-  { method: "POST", path: "/api/auth/change-password", data: { password: "Aa#12345678", confirm_password: "Aa#12345678" } },
-  { method: "POST", path: "/api/auth/refresh-session" },
-  { method: "PUT", path: "/api/settings/timeout", data: { timeout_hours: 4 } },
-  { method: "POST", path: "/api/companies/", data: { company_name: "" } },
-  { method: "PUT", path: "/api/companies/1", data: { company_name: "" } },
-  { method: "POST", path: "/api/companies/seed-test" },
-  { method: "POST", path: "/api/accounts/", data: { account_name: "" } },
-  { method: "PUT", path: "/api/accounts/1", data: { account_name: "" } },
-  { method: "POST", path: "/api/moves", data: { move_details: { type: "single", moves: [] } } },
+/** Answers several endpoints below share. */
+const answers = {
+  companyName: { status: 400, error: COMPANY_MESSAGES.companyNameRequired },
+  accountName: { status: 400, error: COMPANY_MESSAGES.accountNameRequired },
+  noAccount: { status: 400, error: MOVE_MESSAGES.accountRequired },
+};
+/**
+ * Every non-GET endpoint, and what it answers once its CSRF check passes: the handler's own
+ * answer to this body from an admin of no account (a refusal of the body itself where it is
+ * incomplete, never the CSRF check's 403).
+ */
+const NON_GET_ENDPOINTS: {
+  method: "POST" | "PUT";
+  path: string;
+  data?: unknown;
+  answer: { status: number; error?: string; body?: Record<string, unknown> };
+}[] = [
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    data: { email: "x@x.test", password: "x", agreed_to_terms: true },
+    answer: { status: 401, error: MESSAGES.invalidCredentials },
+  },
+  { method: "POST", path: "/api/auth/logout", answer: { status: 200, body: { success: true } } },
+  {
+    method: "POST",
+    path: "/api/auth/change-password",
+    data: { password: "Aa#12345678", confirm_password: "Aa#12345678" },
+    answer: { status: 400, error: MESSAGES.currentPasswordRequired },
+  },
+  { method: "POST", path: "/api/auth/refresh-session", answer: { status: 200, body: { success: true, timeout_hours: 4 } } },
+  {
+    method: "PUT",
+    path: "/api/settings/timeout",
+    data: { timeout_hours: 4 },
+    answer: { status: 200, body: { timeout_hours: 4, message: MESSAGES.timeoutUpdated } },
+  },
+  { method: "POST", path: "/api/companies/", data: { company_name: "" }, answer: answers.companyName },
+  { method: "PUT", path: "/api/companies/1", data: { company_name: "" }, answer: answers.companyName },
+  // The demo data has companies: seeding is refused.
+  { method: "POST", path: "/api/companies/seed-test", answer: { status: 409, error: COMPANY_MESSAGES.alreadySeeded } },
+  { method: "POST", path: "/api/accounts/", data: { account_name: "" }, answer: answers.accountName },
+  { method: "PUT", path: "/api/accounts/1", data: { account_name: "" }, answer: answers.accountName },
+  // An admin of no account creates a move only in an account it names.
+  { method: "POST", path: "/api/moves", data: { move_details: { type: "single", moves: [] } }, answer: answers.noAccount },
   // Move 1 of the demo data is finished: with the right token these answer 409 and change nothing.
-  { method: "PUT", path: "/api/moves/1/accept" },
-  { method: "PUT", path: "/api/moves/1/finish" },
-  { method: "PUT", path: "/api/moves/1/cancel" },
+  { method: "PUT", path: "/api/moves/1/accept", answer: { status: 409, error: MOVE_MESSAGES.conflict.accept } },
+  { method: "PUT", path: "/api/moves/1/finish", answer: { status: 409, error: MOVE_MESSAGES.conflict.finish } },
+  { method: "PUT", path: "/api/moves/1/cancel", answer: { status: 409, error: MOVE_MESSAGES.conflict.cancel } },
 ];
 
-test("every non-GET /api endpoint refuses a missing or wrong CSRF token, and a foreign Origin", async ({ newUser, apiAs }) => {
+test("every non-GET /api endpoint refuses a missing or wrong CSRF token, and a foreign Origin; the right token reaches its handler", async ({
+  newUser,
+  apiAs,
+}) => {
   const admin = await newUser("admin");
   for (const endpoint of NON_GET_ENDPOINTS) {
     const api = await apiAs(admin.email);
@@ -104,7 +143,14 @@ test("every non-GET /api endpoint refuses a missing or wrong CSRF token, and a f
     expect(foreign.status(), `${endpoint.path} from another origin`).toBe(403);
 
     const right = await send({ "X-CSRF-Token": token });
-    expect(right.status(), `${endpoint.path} with the right token`).not.toBe(403);
+    expect(right.status(), `${endpoint.path} with the right token`).toBe(endpoint.answer.status);
+    const body = (await right.json()) as { error?: string };
+    if (endpoint.answer.error) {
+      expect(body.error, endpoint.path).toBe(endpoint.answer.error);
+    } else {
+      expect(body, endpoint.path).not.toHaveProperty("error");
+      expect(body, endpoint.path).toMatchObject(endpoint.answer.body ?? {});
+    }
   }
 });
 

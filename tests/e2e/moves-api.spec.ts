@@ -4,6 +4,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import { accounts, moveLegs, moves, trailers } from "../../db/schema";
 import { csrfTokenOf, expect, test } from "./fixtures";
 import type { Database } from "../../app/lib/db.server";
+import { MOVE_MESSAGES } from "../../app/domain/moves";
 
 const OTHER_ACCOUNT = "Permission denied: This move belongs to another account. You can only modify moves for your own account.";
 const CREATE_DENIED = "Permission denied: Only managers and administrators can create moves";
@@ -470,26 +471,41 @@ test("moves endpoints answer bad input with 4xx, never 500", async ({ newUser, a
   expect((await manager.api.get("/api/moves/available-trailers")).status()).toBe(200);
 });
 
-test("GET /api/moves paging that is not a whole number is refused or ignored, never 500", async ({ newUser, apiAs }) => {
+test("GET /api/moves paging that is not a whole number is read as the whole number below it, or the default when not finite", async ({
+  newUser,
+  apiAs,
+}) => {
   const manager = await apiAs((await newUser("manager")).email);
-  for (const query of ["?page=1.001", "?page=1.5&page_size=3", "?page_size=2.5", "?page=Infinity", "?page=1e400"]) {
+  const read: [string, { page: number; page_size: number }][] = [
+    ["?page=1.001", { page: 1, page_size: 100 }],
+    ["?page=1.5&page_size=3", { page: 1, page_size: 3 }],
+    ["?page_size=2.5", { page: 1, page_size: 2 }],
+    ["?page=Infinity", { page: 1, page_size: 100 }],
+    ["?page=1e400", { page: 1, page_size: 100 }],
+  ];
+  for (const [query, paging] of read) {
     const response = await manager.get(`/api/moves${query}`);
-    expect.soft(response.status(), query).toBeLessThan(500);
+    expect.soft(response.status(), query).toBe(200);
+    expect.soft(await response.json(), query).toMatchObject(paging);
   }
 });
 
-test("an admin naming an account id that cannot exist gets a 4xx or nothing, never 500", async ({ newUser, apiAs }) => {
+test("an admin naming an account id that cannot exist is asked to select an account (400)", async ({ newUser, apiAs }) => {
   const admin = await client(await apiAs((await newUser("admin")).email));
+  const askedForAccount = { error: MOVE_MESSAGES.accountRequired, field: "account_id" };
   for (const path of [
     "/api/moves/available-trailers?location=Yard%20A&account_id=99999999999",
     "/api/moves/available-trailers?location=Yard%20A&account_id=1.5",
     "/api/moves/locations?account_id=99999999999",
     "/api/moves/locations?account_id=2.5",
   ]) {
-    expect.soft((await admin.api.get(path)).status(), path).toBeLessThan(500);
+    const response = await admin.api.get(path);
+    expect.soft(response.status(), path).toBe(400);
+    expect.soft(await response.json(), path).toMatchObject(askedForAccount);
   }
   const created = await admin.post("/api/moves", single("Yard A", "Shop", "ACB10001", { account_id: 99999999999 }));
-  expect(created.status()).toBeLessThan(500);
+  expect(created.status()).toBe(400);
+  expect(await created.json()).toMatchObject(askedForAccount);
 });
 
 test("a GET-only API path answers other methods with 405 in the API's error shape", async ({ newUser, apiAs }) => {

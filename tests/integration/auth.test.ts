@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAttempts, sessions, settings, users } from "../../db/schema";
 import { MESSAGES } from "../../app/domain/auth";
 import type { LoginInput } from "../../app/domain/auth-schemas";
+import type { Database } from "../../app/lib/db.server";
 import { resolveSession } from "../../app/lib/session.server";
 import { verifyPassword } from "../../app/lib/password.server";
 import type { UserRow } from "../../app/lib/session.server";
@@ -19,6 +20,7 @@ import {
 import type { SystemContext } from "../../app/services/context.server";
 import type { AfterCommit } from "../../app/domain/realtime-events";
 import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
+import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, TEST_PASSWORD_COST, refusal } from "./fixtures";
 
@@ -46,9 +48,9 @@ const input = (email: string, extra: Partial<LoginInput> = {}): LoginInput => ({
   ...extra,
 });
 /** Signing in and out happen before and after anyone is the actor: a context of the database and an event sink only. */
-function systemContext(): SystemContext & { sent: AfterCommit[] } {
+function systemContext(db: Database = test.db): SystemContext & { sent: AfterCommit[] } {
   const sent: AfterCommit[] = [];
-  return { db: test.db, events: { send: (effects) => void sent.push(...effects) }, sent };
+  return { db, events: { send: (effects) => void sent.push(...effects) }, sent };
 }
 
 const liveSessions = (userId: number) =>
@@ -163,8 +165,13 @@ describe("one live session per user", () => {
 
   it("ten forced logins of one user at once leave exactly one live session and no errors", async () => {
     const user = await createUser(test.db, { role: "manager", accountId, email: "race@x.test" });
-    const outcomes = await Promise.all(
-      Array.from({ length: 10 }, () => logIn(systemContext(), input("race@x.test", { force_login: true }), client())),
+    // All ten are under way (one waiting to open its session, the others their turn) when sessions are let go.
+    const outcomes = everyValue(
+      await race(
+        test.url,
+        "LOCK TABLE sessions IN EXCLUSIVE MODE",
+        Array.from({ length: 10 }, () => (db: Database) => logIn(systemContext(db), input("race@x.test", { force_login: true }), client())),
+      ),
     );
     expect(outcomes.every((outcome) => outcome.kind === "signed_in")).toBe(true);
     expect(await liveSessions(user.id)).toHaveLength(1);

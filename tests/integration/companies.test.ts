@@ -21,6 +21,7 @@ import {
   renameCompany,
   seedTestCompany,
 } from "../../app/services/companies.server";
+import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 
@@ -287,7 +288,14 @@ describe("Seed Test Company (a database of its own, without companies)", () => {
     try {
       const { ctx: seeder } = contextFor(empty.db, await createUser(empty.db, { role: "admin", accountId: null, alphaCode: "SEED1" }));
       expect(await companiesTestInfo(seeder)).toMatchObject({ count: 0, sample: [], complete_data: [], is_admin: true });
-      const outcomes = await Promise.all([refusal(seedTestCompany(seeder)), refusal(seedTestCompany(seeder))]);
+      // Both are under way (one waiting to insert, the other its turn) when the companies table is let go.
+      const outcomes = everyValue(
+        await race(
+          empty.url,
+          "LOCK TABLE companies IN EXCLUSIVE MODE",
+          [1, 2].map(() => (db: Database) => refusal(seedTestCompany({ ...seeder, db }))),
+        ),
+      );
       expect(outcomes).toContainEqual(null);
       expect(outcomes).toContainEqual({ status: 409, errors: [COMPANY_MESSAGES.alreadySeeded] });
       const info = await companiesTestInfo(seeder);

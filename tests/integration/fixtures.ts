@@ -61,7 +61,11 @@ export function contextFor(db: Database, user: UserRow, committed?: (effects: re
     events: {
       send(effects) {
         sent.push(...effects);
-        if (committed) checks.push(committed(effects));
+        if (!committed) return;
+        const check = committed(effects);
+        // Its failure is reported by `settled`, which the test awaits once the write has returned.
+        check.catch(() => undefined);
+        checks.push(check);
       },
     },
   };

@@ -2,9 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAttempts } from "../../db/schema";
 import type { LoginInput } from "../../app/domain/auth-schemas";
+import type { Database } from "../../app/lib/db.server";
 import { logIn, LOGIN_LIMITS, type ClientInfo, type LoginOutcome } from "../../app/services/auth.server";
 import type { SystemContext } from "../../app/services/context.server";
 import { backOffSeconds } from "../../app/services/login-throttle.server";
+import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createUser } from "./fixtures";
 
@@ -18,9 +20,21 @@ afterAll(async () => test.close());
 
 const PASSWORD = "Secret#123";
 let n = 0;
-const system = (): SystemContext => ({ db: test.db, events: { send: () => undefined } });
-const attempt = (email: string, password: string, client: ClientInfo, extra: Partial<LoginInput> = {}) =>
-  logIn(system(), { email, password, agreed_to_terms: true, force_login: true, ...extra }, client);
+const system = (db: Database): SystemContext => ({ db, events: { send: () => undefined } });
+const attempt = (email: string, password: string, client: ClientInfo, extra: Partial<LoginInput> = {}, db = test.db) =>
+  logIn(system(db), { email, password, agreed_to_terms: true, force_login: true, ...extra }, client);
+/**
+ * 40 tries at once, each on a connection of its own, all under way (one waiting to record its
+ * try, the others their turn) when the tries table is let go.
+ */
+const fortyAtOnce = async (email: string, password: (i: number) => string, client: (i: number) => ClientInfo) =>
+  everyValue(
+    await race(
+      test.url,
+      "LOCK TABLE login_attempts IN EXCLUSIVE MODE",
+      Array.from({ length: 40 }, (_, i) => (db: Database) => attempt(email, password(i), client(i), {}, db)),
+    ),
+  );
 /** A client Cloudflare reported (TRUST_CF_CONNECTING_IP), with an address of its own. */
 const trusted = (): ClientInfo => ({ userAgent: "Chrome", ipAddress: `192.0.2.${++n}`, addressTrusted: true });
 /** A client the app cannot tell apart from any other (no trusted address): it reports whatever it likes. */
@@ -51,14 +65,18 @@ describe("sign-in throttling", () => {
   it("40 wrong passwords sent at once for one email count no more tries than the limit; the rest answer 429 unhashed", async () => {
     const user = await newUser();
     const guesser = trusted();
-    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(user.email, `wrong${i}`, guesser)));
+    const outcomes = await fortyAtOnce(
+      user.email,
+      (i) => `wrong${i}`,
+      () => guesser,
+    );
     expect(kinds(outcomes)).toEqual({ 401: LOGIN_LIMITS.freeFailures, 429: 40 - LOGIN_LIMITS.freeFailures });
     expect(await counted(user.email)).toBe(LOGIN_LIMITS.freeFailures);
   });
 
   it("the same at once from a client the app cannot tell apart: the limit holds whatever address it reports", async () => {
     const user = await newUser();
-    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(user.email, `wrong${i}`, untrusted())));
+    const outcomes = await fortyAtOnce(user.email, (i) => `wrong${i}`, untrusted);
     expect(kinds(outcomes)).toEqual({ 401: LOGIN_LIMITS.freeFailures, 429: 40 - LOGIN_LIMITS.freeFailures });
     expect(await counted(user.email)).toBe(LOGIN_LIMITS.freeFailures);
   });

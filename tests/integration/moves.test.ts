@@ -1,11 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, buildings, moveLegs, moves, trailerLocationHistory, trailers, yards } from "../../db/schema";
 import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, type MoveState } from "../../app/domain/moves";
 import { moveDraftOf } from "../../app/domain/move-forms";
 import { ROLES, type Role } from "../../app/domain/roles";
-import { openDatabase, type Database } from "../../app/lib/db.server";
+import type { Database } from "../../app/lib/db.server";
 import type { ServiceContext } from "../../app/services/context.server";
 import type { AfterCommit } from "../../app/domain/realtime-events";
 import { ServiceError } from "../../app/services/errors.server";
@@ -18,6 +17,7 @@ import {
   PANEL_LIST_LIMIT,
 } from "../../app/services/move-panel.server";
 import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
+import { openObserver, pools, race, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
@@ -111,8 +111,8 @@ async function rowCounts() {
 
 const single = (trailer: string, from = "Yard A", to = "Yard B") => ({ move_details: { type: "single", moves: [{ from, to, trailer }] } });
 
-async function moveRow(id: number) {
-  const [row] = await test.db.select().from(moves).where(eq(moves.id, id));
+async function moveRow(id: number, db: Database = test.db) {
+  const [row] = await db.select().from(moves).where(eq(moves.id, id));
   return row;
 }
 
@@ -559,17 +559,13 @@ describe("the transition table", () => {
 });
 
 describe("concurrency", () => {
-  async function pools(n: number) {
-    return Array.from({ length: n }, () => openDatabase({ DATABASE_URL: test.url }));
-  }
-
   it("twenty drivers accepting one move at once: exactly one gets it, the rest a 409, one audit entry", async () => {
     const drivers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => createUser(test.db, { role: i % 2 ? "road_driver" : "yard_driver", accountId })),
     );
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     const move = await createMove(acting("manager"), single(trailer.trailerNumber));
-    const opened = await pools(drivers.length);
+    const opened = pools(test.url, drivers.length);
     try {
       const results = await Promise.allSettled(drivers.map((driver, i) => transitionMove(ctxOf(driver, opened[i].db), move.id, "accept")));
       const won = results.flatMap((result, i) => (result.status === "fulfilled" ? [drivers[i]] : []));
@@ -599,7 +595,7 @@ describe("concurrency", () => {
   });
 
   it("finish and cancel of one in-progress move at once: exactly one wins, the other gets its 409", async () => {
-    const opened = await pools(2);
+    const opened = pools(test.url, 2);
     try {
       for (let round = 0; round < 6; round++) {
         const trailer = await placedTrailer(accountId, "Yard A");
@@ -643,33 +639,12 @@ describe("concurrency", () => {
    * locked until every creator waits on a lock (the first at the insert, the rest queued behind it
    * on the trailers), so all of them go at once when it is released.
    */
-  async function createRace(bodies: unknown[], managers: UserRow[], lockstep: boolean) {
-    const opened = await pools(managers.length);
-    const blocker = new pg.Client({ connectionString: test.url });
-    await blocker.connect();
-    try {
-      if (lockstep) await blocker.query("BEGIN; LOCK TABLE moves IN EXCLUSIVE MODE");
-      const racing = Promise.allSettled(managers.map((manager, i) => createMove(ctxOf(manager, opened[i].db), bodies[i])));
-      if (lockstep) {
-        const deadline = Date.now() + 15_000;
-        for (;;) {
-          // Asked on another connection: pg_stat_activity is a snapshot within a transaction.
-          const [{ waiting }] = (
-            await test.db.execute(sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'`)
-          ).rows as { waiting: number }[];
-          if (waiting === managers.length) break;
-          if (Date.now() > deadline) throw new Error(`only ${waiting} creators are waiting`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await blocker.query("COMMIT");
-      }
-      return await racing;
-    } finally {
-      await blocker.end();
-      await Promise.all(opened.map((pool) => pool.close()));
-    }
-  }
+  const createRace = (bodies: unknown[], managers: UserRow[], lockstep: boolean) =>
+    race(
+      test.url,
+      lockstep ? "LOCK TABLE moves IN EXCLUSIVE MODE" : null,
+      managers.map((manager, i) => (db: Database) => createMove(ctxOf(manager, db), bodies[i])),
+    );
 
   async function someManagers(n: number) {
     const roles = ["manager", "account_manager", "super_manager"] as const;
@@ -908,6 +883,18 @@ describe("finishing and cancelling", () => {
 });
 
 describe("realtime events", () => {
+  /** Another connection, as another request would look: it sees a write only once the write has committed. */
+  let observer: Awaited<ReturnType<typeof openObserver>>;
+  let restoreCommits: () => Promise<void>;
+  beforeAll(async () => {
+    observer = await openObserver(test.url);
+    restoreCommits = await slowCommits(test.db, ["moves", "trailers"]);
+  });
+  afterAll(async () => {
+    await restoreCommits();
+    await observer.close();
+  });
+
   /** Checks, when a batch is sent, that the write is visible to another connection: it has committed. */
   function committedCheck(visible: (event: AfterCommit) => Promise<boolean>) {
     return async (effects: readonly AfterCommit[]) => {
@@ -917,7 +904,8 @@ describe("realtime events", () => {
   const moveIn = (state: MoveState) =>
     committedCheck(async (effect) => {
       if (effect.kind !== "publish" || effect.event.type !== "move_status_changed") return true;
-      return stateOf(await moveRow(effect.event.move_id)) === state;
+      const row = await moveRow(effect.event.move_id, observer.db);
+      return row !== undefined && stateOf(row) === state;
     });
 
   it("Create Move tells the account's room once the move has committed", async () => {
@@ -966,9 +954,12 @@ describe("realtime events", () => {
       staff.yard_driver,
       committedCheck(async (effect) => {
         if (effect.kind !== "publish") return false;
-        if (effect.event.type === "move_status_changed") return stateOf(await moveRow(effect.event.move_id)) === "finished";
+        if (effect.event.type === "move_status_changed") {
+          const row = await moveRow(effect.event.move_id, observer.db);
+          return row !== undefined && stateOf(row) === "finished";
+        }
         if (effect.event.type !== "trailer_location_updated") return true;
-        const [trailer] = await test.db.select().from(trailers).where(eq(trailers.id, effect.event.trailer_id));
+        const [trailer] = await observer.db.select().from(trailers).where(eq(trailers.id, effect.event.trailer_id));
         return trailer.trailerLocation === effect.event.location;
       }),
     );
@@ -1029,7 +1020,7 @@ describe("realtime events", () => {
     const drivers = await Promise.all(Array.from({ length: 6 }, () => createUser(test.db, { role: "yard_driver", accountId })));
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     const move = await createMove(acting("manager"), single(trailer.trailerNumber));
-    const opened = drivers.map(() => openDatabase({ DATABASE_URL: test.url }));
+    const opened = pools(test.url, drivers.length);
     try {
       const contexts = drivers.map((driver, i) => contextFor(opened[i].db, driver, moveIn("in_progress")));
       const results = await Promise.allSettled(contexts.map(({ ctx }) => transitionMove(ctx, move.id, "accept")));

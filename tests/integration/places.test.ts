@@ -5,6 +5,7 @@ import { PLACE_MESSAGES } from "../../app/domain/places";
 import { pageAccess } from "../../app/domain/route-access";
 import { ROLES, type Role } from "../../app/domain/roles";
 import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "../../app/services/places.server";
+import { openObserver, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 
@@ -155,16 +156,29 @@ describe("the account's room hears of every change, after it commits", () => {
 
   it("each event leaves only once its write is visible to other connections", async () => {
     const user = await createUser(test.db, { role: "super_manager", accountId });
-    const { ctx, settled } = contextFor(test.db, user, async (effects) => {
-      for (const effect of effects) {
-        if (effect.kind !== "publish" || effect.event.type !== "account_data_changed") continue;
-        const rows = await test.db.select().from(buildings).where(eq(buildings.id, effect.event.id));
-        expect(rows).toHaveLength(effect.event.change === "deleted" ? 0 : 1);
-      }
-    });
-    const building = await createPlace(ctx, "building", { building_name: "Visible", building_door_number: 1 });
-    await deletePlace(ctx, "building", building.id);
-    await settled();
+    const observer = await openObserver(test.url);
+    const restoreCommits = await slowCommits(test.db, ["buildings"]);
+    try {
+      const seen: { change: string; rows: number }[] = [];
+      const { ctx, sent, settled } = contextFor(test.db, user, async (effects) => {
+        for (const effect of effects) {
+          if (effect.kind !== "publish" || effect.event.type !== "account_data_changed") continue;
+          const rows = await observer.db.select().from(buildings).where(eq(buildings.id, effect.event.id));
+          seen.push({ change: effect.event.change, rows: rows.length });
+        }
+      });
+      const building = await createPlace(ctx, "building", { building_name: "Visible", building_door_number: 1 });
+      await deletePlace(ctx, "building", building.id);
+      await settled();
+      expect(sent).toEqual([changed("building", building.id, "created"), changed("building", building.id, "deleted")]);
+      expect(seen).toEqual([
+        { change: "created", rows: 1 },
+        { change: "deleted", rows: 0 },
+      ]);
+    } finally {
+      await restoreCommits();
+      await observer.close();
+    }
   });
 
   it("a refused or rolled-back change sends nothing", async () => {

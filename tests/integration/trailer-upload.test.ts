@@ -11,6 +11,8 @@ import { PLACEHOLDER_DESCRIPTION, UPLOAD_MESSAGES } from "../../app/domain/trail
 import { templateCsv } from "../../app/services/trailer-upload.server";
 import { TRAILER_MESSAGES } from "../../app/domain/trailers";
 import { uploadTrailers, type UploadedFile } from "../../app/services/trailer-upload.server";
+import type { Database } from "../../app/lib/db.server";
+import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, refusal } from "./fixtures";
 
@@ -139,10 +141,14 @@ describe("a file of good and bad rows", () => {
 
   it("the same file sent twice at once adds its trailers once", async () => {
     const text = ["trailer_number,trailer_location,company_owner", ...Array.from({ length: 50 }, (_, i) => `race-${i},Road,x`)].join("\n");
-    const outcomes = await Promise.all([
-      uploadTrailers(superManager.ctx, { file: csv(text), dryRun: false }),
-      uploadTrailers(superManager.ctx, { file: csv(text), dryRun: false }),
-    ]);
+    // Both uploads are under way (one waiting to insert, the other its turn) when the table is let go.
+    const outcomes = everyValue(
+      await race(
+        test.url,
+        "LOCK TABLE trailers IN EXCLUSIVE MODE",
+        [1, 2].map(() => (db: Database) => uploadTrailers({ ...superManager.ctx, db }, { file: csv(text), dryRun: false })),
+      ),
+    );
     expect(outcomes.map((outcome) => outcome.results.success).sort()).toEqual([0, 50]);
     expect(outcomes.find((outcome) => outcome.results.success === 0)?.results.errors).toHaveLength(50);
     expect(await numbersIn(accountId, ["RACE-0", "RACE-49"])).toEqual(["RACE-0", "RACE-49"]);

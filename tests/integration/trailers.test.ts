@@ -1,10 +1,11 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
-import { openDatabase, withActor, type OpenDatabase } from "../../app/lib/db.server";
+import { openDatabase, withActor, type Database, type OpenDatabase } from "../../app/lib/db.server";
 import { accountHistory, recordLocationChange } from "../../app/services/location-history.server";
 import { listTrailers, trailerLocationCounts } from "../../app/services/trailer-list.server";
 import { createTrailer as addTrailer, deleteTrailer, updateTrailer } from "../../app/services/trailers.server";
+import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 import type { ServiceContext } from "../../app/services/context.server";
@@ -228,12 +229,18 @@ describe("location history bookkeeping", () => {
   it("twenty concurrent moves of one trailer leave exactly one open entry", async () => {
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     const places = Array.from({ length: 20 }, (_, i) => `North-${(i % 12) + 1}`);
-    await Promise.all(
-      places.map((location) =>
-        withActor(test.db, { id: null, alphaCode: "DRV" }, async (tx) => {
-          await tx.update(trailers).set({ trailerLocation: location }).where(eq(trailers.id, trailer.id));
-          await recordLocationChange(tx, { kind: "trailer", assetId: trailer.id, accountId, location, alphaCode: "DRV" });
-        }),
+    // All twenty are under way (one waiting to write history, the others on the trailer's row) when history is let go.
+    everyValue(
+      await race(
+        test.url,
+        "LOCK TABLE trailer_location_history IN EXCLUSIVE MODE",
+        places.map(
+          (location) => (db: Database) =>
+            withActor(db, { id: null, alphaCode: "DRV" }, async (tx) => {
+              await tx.update(trailers).set({ trailerLocation: location }).where(eq(trailers.id, trailer.id));
+              await recordLocationChange(tx, { kind: "trailer", assetId: trailer.id, accountId, location, alphaCode: "DRV" });
+            }),
+        ),
       ),
     );
     const open = await test.db

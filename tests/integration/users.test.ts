@@ -16,6 +16,7 @@ import {
   updateUser as editUser,
 } from "../../app/services/users.server";
 import { MESSAGES, PASSWORD_RULES } from "../../app/domain/auth";
+import { openObserver, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { pageAccess } from "../../app/domain/route-access";
 import { contextFor, createAccount, createUser as insertUser, refusal, TEST_PASSWORD_COST } from "./fixtures";
@@ -460,17 +461,26 @@ describe("the account's room hears of user changes, after they commit", () => {
       .values({ userId: driver.id, tokenHash: `d${unique()}`, csrfSecret: "s" })
       .returning();
     const superManager = await insertUser(test.db, { role: "super_manager", accountId });
-    const { ctx, sent, settled } = contextFor(test.db, superManager, async (effects) => {
-      if (!effects.some((effect) => effect.kind === "close_sockets")) return;
-      const [stored] = await test.db.select().from(sessions).where(eq(sessions.id, session.id));
-      expect(stored.endReason).toBe("deactivated");
-    });
-    await deactivateUser(ctx, driver.id);
-    await settled();
-    expect(sent).toEqual([
-      { kind: "close_sockets", sessionId: session.id, room: String(accountId), reason: "deactivated" },
-      userChanged(driver.id, "updated"),
-    ]);
+    const observer = await openObserver(test.url);
+    const restoreCommits = await slowCommits(test.db, ["sessions"]);
+    try {
+      const seen: (string | null)[] = [];
+      const { ctx, sent, settled } = contextFor(test.db, superManager, async (effects) => {
+        if (!effects.some((effect) => effect.kind === "close_sockets")) return;
+        const [stored] = await observer.db.select().from(sessions).where(eq(sessions.id, session.id));
+        seen.push(stored.endReason);
+      });
+      await deactivateUser(ctx, driver.id);
+      await settled();
+      expect(sent).toEqual([
+        { kind: "close_sockets", sessionId: session.id, room: String(accountId), reason: "deactivated" },
+        userChanged(driver.id, "updated"),
+      ]);
+      expect(seen).toEqual(["deactivated"]);
+    } finally {
+      await restoreCommits();
+      await observer.close();
+    }
   });
 
   it("a refused change sends nothing", async () => {

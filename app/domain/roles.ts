@@ -25,6 +25,20 @@ export const ROLE_FLAG = {
 
 export type RoleFlags = { [K in (typeof ROLE_FLAG)[Role]]: boolean };
 
+/** A user's role flags as the API names them (`is_admin`, `is_super_manager`, …). */
+export function apiRoleFlags(user: RoleFlags) {
+  return {
+    is_admin: user.isAdmin,
+    is_super_manager: user.isSuperManager,
+    is_account_manager: user.isAccountManager,
+    is_manager: user.isManager,
+    is_yard_driver: user.isYardDriver,
+    is_road_driver: user.isRoadDriver,
+    is_mechanic: user.isMechanic,
+    is_security: user.isSecurity,
+  };
+}
+
 export const ROLE_RANK: Record<Role, number> = {
   admin: 5,
   super_manager: 4,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findRouteRule, pageAccess, PUBLIC_GUIDE_PATH, PUBLIC_PAGES, ROUTE_RULES } from "./route-access";
+import { deniedBecause, findRouteRule, pageAccess, PUBLIC_GUIDE_PATH, PUBLIC_PAGES, ROUTE_RULES } from "./route-access";
 import { flagsFor, ROLES, type Role } from "./roles";
 
 /** The route tables of both spec documents, role by role: true = allowed, else the redirect. */
@@ -62,5 +62,13 @@ describe("route access", () => {
 
   it("a trailing slash does not change the answer", () => {
     expect(pageAccess("/settings/", flagsFor("manager"))).toEqual({ allowed: false, redirectTo: "/" });
+  });
+});
+
+describe("why a page turns a user away", () => {
+  it("names the roles its rule admits, in words for a disabled button; nothing when the user may", () => {
+    expect(deniedBecause("/trucks/new", flagsFor("yard_driver"), "add trucks")).toBe("Only admins and super managers can add trucks.");
+    expect(deniedBecause("/trucks/new", flagsFor("manager"), "add trucks")).toBe("Only admins and super managers can add trucks.");
+    expect(deniedBecause("/trucks/new", flagsFor("super_manager"), "add trucks")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { canEditAssets, flagsFor, ROLE_FLAG, ROLES, type Role, type RoleFlags } from "./roles";
+import { canEditAssets, flagsFor, ROLE_FLAG, ROLE_LABEL, ROLES, type Role, type RoleFlags } from "./roles";
 import { canEditUser } from "./users";
 
 /**
@@ -91,4 +91,16 @@ export function pageAccess(pathname: string, user: RoleFlags): Access {
   if (!found) return { allowed: false, redirectTo: "/login" };
   if (found.roles === null || found.roles.some((role) => user[ROLE_FLAG[role]])) return { allowed: true };
   return { allowed: false, redirectTo: found.otherwise };
+}
+
+/**
+ * Why the guard of `path` turns `user` away, in words for a disabled button ("Only admins and super
+ * managers can add trucks."); null when it lets the user in. The guard's own decision, and the
+ * roles its rule admits.
+ */
+export function deniedBecause(path: string, user: RoleFlags, doing: string): string | null {
+  if (pageAccess(path, user).allowed) return null;
+  const roles = (findRouteRule(path)?.roles ?? []).map((role) => `${ROLE_LABEL[role].toLowerCase()}s`);
+  const who = roles.length > 1 ? `${roles.slice(0, -1).join(", ")} and ${roles.at(-1)}` : (roles[0] ?? "");
+  return `Only ${who} can ${doing}.`;
 }

@@ -12,8 +12,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseDashboardView } from "~/domain/dashboard";
 import { moveViewerOf } from "~/domain/moves";
 import { MoveStatusPanel } from "~/components/moves/move-status-panel";
-import { canEditAssets, canPrintReports, ROLE_LABEL, type RoleFlags } from "~/domain/roles";
-import { findRouteRule, pageAccess } from "~/domain/route-access";
+import { canEditAssets, canPrintReports } from "~/domain/roles";
+import { deniedBecause } from "~/domain/route-access";
 import { pageRoute } from "~/http/answers.server";
 import { keepPageAfterFailure } from "~/browser/failed-actions";
 import { requirePage } from "~/http/guards.server";
@@ -29,17 +29,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.account ? `${data.account.accountName} Dashboard · Yardline` : "Dashboard · Yardline" },
 ];
 
-/**
- * Why Add New Truck is disabled for a viewer whom the guard of /trucks/new would turn away (null
- * when it lets the viewer in): the guard's own decision, and the roles its rule admits.
- */
-function cannotAddTrucks(user: RoleFlags): string | null {
-  if (pageAccess("/trucks/new", user).allowed) return null;
-  const roles = (findRouteRule("/trucks/new")?.roles ?? []).map((role) => `${ROLE_LABEL[role].toLowerCase()}s`);
-  const who = roles.length > 1 ? `${roles.slice(0, -1).join(", ")} and ${roles.at(-1)}` : (roles[0] ?? "");
-  return `Only ${who} can add trucks.`;
-}
-
 export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
   const dashboard = await accountDashboard(ctx, parseDashboardView(new URL(request.url).searchParams));
@@ -52,7 +41,7 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
       isAdmin: user.isAdmin,
       canEditAssets: canEditAssets(user),
       canReport: canPrintReports(user),
-      cannotAddTrucks: cannotAddTrucks(user),
+      cannotAddTrucks: deniedBecause("/trucks/new", user, "add trucks"),
     },
     { headers: moves.headers },
   );

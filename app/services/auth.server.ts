@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import { MESSAGES, type SessionInfo } from "../domain/auth";
 import { newPasswordSchema, type LoginInput } from "../domain/auth-schemas";
+import { apiRoleFlags } from "../domain/roles";
 import type { Database } from "../lib/db.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "../lib/password.server";
 import {
@@ -48,14 +49,7 @@ export function sessionUser(user: UserRow, previousSessionTimedOut = false) {
     id: user.id,
     account_id: user.accountId,
     alpha_code: user.alphaCode,
-    is_admin: user.isAdmin,
-    is_super_manager: user.isSuperManager,
-    is_account_manager: user.isAccountManager,
-    is_manager: user.isManager,
-    is_yard_driver: user.isYardDriver,
-    is_road_driver: user.isRoadDriver,
-    is_mechanic: user.isMechanic,
-    is_security: user.isSecurity,
+    ...apiRoleFlags(user),
     first_login: user.firstLogin,
     previous_session_timed_out: previousSessionTimedOut,
     first_name: user.firstName,

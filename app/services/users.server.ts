@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { accounts, sessions, users } from "../../db/schema";
 import { PASSWORD_RULES } from "../domain/auth";
-import { flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
+import { apiRoleFlags, flagsFor, ROLE_FLAG, roleOf, type Role } from "../domain/roles";
 import { assignableRoles, canDeactivateUser, canEditUser, canReactivateUser, canSeeUser, USER_MESSAGES } from "../domain/users";
 import { editUserSchema, newUserSchema } from "../domain/user-schemas";
 import { isRecordId } from "../domain/ids";
@@ -26,14 +26,7 @@ export function publicUser(user: UserRow) {
     driver_number: user.driverNumber,
     first_name: user.firstName,
     last_name: user.lastName,
-    is_admin: user.isAdmin,
-    is_super_manager: user.isSuperManager,
-    is_account_manager: user.isAccountManager,
-    is_manager: user.isManager,
-    is_yard_driver: user.isYardDriver,
-    is_road_driver: user.isRoadDriver,
-    is_mechanic: user.isMechanic,
-    is_security: user.isSecurity,
+    ...apiRoleFlags(user),
     is_active: user.isActive,
     first_login: user.firstLogin,
     created_at: user.createdAt.toISOString(),

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/http/answers.server";
 import { requireApi } from "~/http/guards.server";
-import { assetHistory } from "~/services/location-history.server";
-import { getTrailer } from "~/services/trailers.server";
+import { trailerAndStays } from "~/services/trailers.server";
 import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
@@ -10,6 +9,6 @@ export const statementBudget = { GET: 3 } satisfies StatementBudget;
 /** `GET /api/trailers/{id}/location-history`: the trailer's stays, newest first. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
-  const trailer = await getTrailer(ctx, Number(params.id));
-  return Response.json(await assetHistory(ctx.db, "trailer", trailer.id));
+  const { history } = await trailerAndStays(ctx, Number(params.id));
+  return Response.json(history);
 });

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/http/answers.server";
 import { requireApi } from "~/http/guards.server";
-import { assetHistory } from "~/services/location-history.server";
-import { getTruck } from "~/services/trucks.server";
+import { truckAndStays } from "~/services/trucks.server";
 import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
@@ -10,6 +9,6 @@ export const statementBudget = { GET: 3 } satisfies StatementBudget;
 /** `GET /api/trucks/{id}/location-history`: newest first. */
 export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
-  const truck = await getTruck(ctx, Number(params.id));
-  return Response.json(await assetHistory(ctx.db, "truck", truck.id));
+  const { history } = await truckAndStays(ctx, Number(params.id));
+  return Response.json(history);
 });

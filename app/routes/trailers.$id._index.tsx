@@ -9,8 +9,7 @@ import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from 
 import { pageRoute, refusalOf } from "~/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
 import { requirePage } from "~/http/guards.server";
-import { assetHistory } from "~/services/location-history.server";
-import { assignmentHistory, deleteTrailer, getTrailer } from "~/services/trailers.server";
+import { assignmentHistory, deleteTrailer, trailerAndStays } from "~/services/trailers.server";
 import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
@@ -21,8 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
-  const trailer = await getTrailer(ctx, Number(params.id));
-  const [history, assignments] = await Promise.all([assetHistory(ctx.db, "trailer", trailer.id), assignmentHistory(ctx, trailer)]);
+  const { trailer, history } = await trailerAndStays(ctx, Number(params.id));
+  const assignments = await assignmentHistory(ctx, trailer);
   return {
     trailer: {
       id: trailer.id,

@@ -8,8 +8,7 @@ import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from 
 import { pageRoute, refusalOf } from "~/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
 import { requirePage } from "~/http/guards.server";
-import { assetHistory } from "~/services/location-history.server";
-import { deleteTruck, getTruck } from "~/services/trucks.server";
+import { deleteTruck, truckAndStays } from "~/services/trucks.server";
 import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
@@ -20,8 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
-  const truck = await getTruck(ctx, Number(params.id));
-  const history = await assetHistory(ctx.db, "truck", truck.id);
+  const { truck, history } = await truckAndStays(ctx, Number(params.id));
   const sections: [string, [string, string][]][] = [
     [
       "General Information",

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
-import { recordLocationChange } from "./location-history.server";
+import { assetHistory, recordLocationChange } from "./location-history.server";
 import { canonicalLocation } from "./locations.server";
 import { requireAccount, withinReach } from "./scope.server";
 
@@ -25,6 +25,12 @@ export async function getTrailer(ctx: ServiceContext, id: number): Promise<Trail
   const [trailer] = isRecordId(id) ? await ctx.db.select().from(trailers).where(eq(trailers.id, id)) : [];
   if (!trailer || !withinReach(ctx.actor, trailer.accountId)) throw new ServiceError(404, TRAILER_MESSAGES.notFound);
   return trailer;
+}
+
+/** A trailer and its location history (its stays, newest first), for a viewer who may see it; else the trailer's 404. */
+export async function trailerAndStays(ctx: ServiceContext, id: number) {
+  const trailer = await getTrailer(ctx, id);
+  return { trailer, history: await assetHistory(ctx.db, "trailer", trailer.id) };
 }
 
 const LOCATION_REFUSAL = { message: TRAILER_MESSAGES.locationUnknown, field: "trailer_location" };

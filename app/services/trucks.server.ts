@@ -13,7 +13,7 @@ import { isUniqueViolation, searchAny } from "../lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
-import { latestEntryFields, recordLocationChange, type LatestEntry } from "./location-history.server";
+import { assetHistory, latestEntryFields, recordLocationChange, type LatestEntry } from "./location-history.server";
 import { canonicalLocation } from "./locations.server";
 import { requireAccount, withinReach } from "./scope.server";
 
@@ -28,6 +28,12 @@ export async function getTruck(ctx: ServiceContext, id: number): Promise<TruckRo
   const [truck] = isRecordId(id) ? await ctx.db.select().from(trucks).where(eq(trucks.id, id)) : [];
   if (!truck || !withinReach(ctx.actor, truck.accountId)) throw new ServiceError(404, TRUCK_MESSAGES.notFound);
   return truck;
+}
+
+/** A truck and its location history (its stays, newest first), for a viewer who may see it; else the truck's 404. */
+export async function truckAndStays(ctx: ServiceContext, id: number) {
+  const truck = await getTruck(ctx, id);
+  return { truck, history: await assetHistory(ctx.db, "truck", truck.id) };
 }
 
 function refuseDuplicate(error: unknown): never {

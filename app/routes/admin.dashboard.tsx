@@ -15,9 +15,8 @@ import { requirePage } from "~/http/guards.server";
 import { movePanelFor, viewerTimeZone } from "~/http/move-forms.server";
 import { useLiveRevalidation } from "~/browser/realtime-client";
 import { POLL_MS } from "~/domain/polling";
-import { accountChoices, accountSummaries } from "~/services/accounts.server";
-import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
-import { listCompanies } from "~/services/companies.server";
+import { adminDashboard } from "~/services/admin-dashboard.server";
+import { analyticsQueryOf } from "~/services/analytics.server";
 import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 15 } satisfies StatementBudget;
@@ -35,25 +34,10 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   const params = new URL(request.url).searchParams;
   const query = analyticsQueryOf(params, viewerTimeZone(request));
   const search = searchTextOf(params);
-  const [companies, accounts, choices, moves] = await Promise.all([
-    listCompanies(ctx),
-    accountSummaries(ctx, query.companyId, search),
-    accountChoices(ctx),
-    movePanelFor(request, ctx, null),
-  ]);
-  // An account outside the chosen company is not chosen; one the search hides from the cards still is.
-  const chosen = (rows: typeof accounts) => rows.find((row) => row.id === query.accountId) ?? null;
-  const account = chosen(accounts) ?? (search && query.accountId !== null ? chosen(await accountSummaries(ctx, query.companyId)) : null);
-  const analytics = await adminAnalytics(ctx, { ...query, accountId: account?.id ?? null });
+  const [dashboard, moves] = await Promise.all([adminDashboard(ctx, query, search), movePanelFor(request, ctx, null)]);
   return data(
     {
-      companies: companies.map((company) => ({ id: company.id, name: company.company_name })),
-      accounts,
-      account,
-      search,
-      analytics,
-      timeZone: query.timeZone,
-      choices: choices ?? [],
+      ...dashboard,
       viewer: moveViewerOf(user),
       moves: moves.panel,
       canUpload: canEditAssets(user),

@@ -131,7 +131,8 @@ test("the largest value each numeric field accepts is answered quickly, and noth
     const response = await send();
     const elapsed = Date.now() - started;
     expect(response.status(), `${label}: ${await response.text()}`).toBe(status);
-    expect(elapsed, label).toBeLessThan(2_000);
+    // Work that grew with the value (a row per door of 999, a loop to 2^31) would take far longer.
+    expect(elapsed, label).toBeLessThan(5_000);
     return response;
   };
 

@@ -73,18 +73,12 @@ export const PLACE_PAGES = {
 export const PLACE_SCHEMAS = { building: buildingSchema, yard: yardSchema } as const;
 export type PlaceInput<K extends PlaceKind> = z.output<(typeof PLACE_SCHEMAS)[K]>;
 
-/** The detail page of a building or yard, as its loader gives it. */
-export interface PlaceDetailView {
-  id: number;
-  title: string;
-  rows: [string, string][];
-  can: { edit: boolean; delete: boolean; history: boolean };
+/** Update Building's fields as the building stands. */
+export function buildingFormValues(building: { buildingName: string; buildingDoorNumber: number }): Record<string, string> {
+  return { building_name: building.buildingName, building_door_number: String(building.buildingDoorNumber) };
 }
 
-/** The add or update form of a building or yard, as its loader gives it (`accounts`: an admin adding one). */
-export interface PlaceFormView {
-  mode: "add" | "update";
-  defaultValue: Record<string, string>;
-  accounts: { id: number; label: string }[] | null;
-  cancelTo: string;
+/** Update Yard's fields as the yard stands. */
+export function yardFormValues(yard: { name: string; parkingLocation: string | null; parkingSpots: boolean }): Record<string, string> {
+  return { name: yard.name, parking_location: yard.parkingLocation ?? "", parking_spots: yard.parkingSpots ? "on" : "" };
 }

@@ -96,6 +96,16 @@ export function canDeleteAsset(user: RoleFlags & { accountId: number | null }, a
   return (user.isSuperManager || user.isAccountManager) && user.accountId === assetAccountId;
 }
 
+/** What a record's page offers the viewer: Update, Delete, its report and its History in the audit log. */
+export function recordActions(user: RoleFlags & { accountId: number | null }, recordAccountId: number) {
+  return {
+    edit: canEditAssets(user),
+    delete: canDeleteAsset(user, recordAccountId),
+    report: canPrintReports(user),
+    history: canReadAuditLog(user),
+  };
+}
+
 /** Print and spreadsheet reports: managers and above. */
 export function canPrintReports(flags: RoleFlags): boolean {
   return isManagerial(flags);

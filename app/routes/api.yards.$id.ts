@@ -1,10 +1,24 @@
-import { placeChangeApi, placeReadApi } from "~/http/place-routes.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiRoute } from "~/http/answers.server";
+import { readJson } from "~/http/api.server";
+import { requireApi } from "~/http/guards.server";
 import { serves, type StatementBudget } from "~/http/route-methods";
+import { deletePlace, getPlace, publicYard, updatePlace } from "~/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
-/** `GET /api/yards/{id}`; `PUT` updates (refused while locations that would vanish are in use); `DELETE` deletes. */
-export const loader = placeReadApi("yard");
-export const action = placeChangeApi("yard");
+/** `GET /api/yards/{id}`. */
+export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requireApi(context);
+  return Response.json(publicYard(await getPlace(ctx, "yard", Number(params.id))));
+});
+
+/** `PUT /api/yards/{id}` updates (refused while locations that would vanish are in use); `DELETE` deletes. */
+export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
+  const { ctx } = await requireApi(context);
+  const id = Number(params.id);
+  if (request.method === "DELETE") return Response.json(publicYard(await deletePlace(ctx, "yard", id)));
+  return Response.json(publicYard(await updatePlace(ctx, "yard", id, await readJson(request), { keepOmitted: true })));
+});
 
 export const handle = serves("GET", "PUT", "DELETE");

@@ -1,7 +1,14 @@
-import { placeCreateApi } from "~/http/place-routes.server";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiRoute } from "~/http/answers.server";
+import { readJson } from "~/http/api.server";
+import { requireApi } from "~/http/guards.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { createPlace, publicYard } from "~/services/places.server";
 
 export const statementBudget = { POST: 5 } satisfies StatementBudget;
 
 /** `POST /api/yards/new`. */
-export const action = placeCreateApi("yard");
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const { ctx } = await requireApi(context);
+  return Response.json(publicYard(await createPlace(ctx, "yard", await readJson(request))), { status: 201 });
+});

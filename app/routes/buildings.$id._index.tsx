@@ -1,15 +1,51 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { PlaceDetailPage } from "~/components/assets/detail-page";
-import { placeDeleteAction, placeDetailLoader } from "~/http/place-routes.server";
+import { LocalTime } from "~/components/ui/local-time";
+import { PLACE_PAGES } from "~/domain/places";
+import { recordActions } from "~/domain/roles";
+import { pageRoute, refusalOf } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { deletePlace, getPlace, publicBuilding } from "~/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Building"} · Yardline` }];
-export const loader = placeDetailLoader("building");
-export const action = placeDeleteAction("building");
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Building ${data.building.building_name}` : "Building"} · Yardline` },
+];
+
+/** A building of the viewer's reach (else 404), and what the viewer may do with it. */
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx, user } = await requirePage(request, context);
+  const building = await getPlace(ctx, "building", Number(params.id));
+  return { building: publicBuilding(building), can: recordActions(user, building.accountId) };
+});
+
+/** Delete: back to the dashboard's Buildings tab, or the refusal listed on the page. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return refusalOf(async () => {
+    await deletePlace(ctx, "building", Number(params.id));
+    return redirect(PLACE_PAGES.building.afterDelete);
+  });
+}
 
 export default function BuildingDetail() {
-  return <PlaceDetailPage kind="building" />;
+  const { building, can } = useLoaderData<typeof loader>();
+  return (
+    <PlaceDetailPage
+      kind="building"
+      id={building.id}
+      title={`Building ${building.building_name}`}
+      rows={[
+        ["Name", building.building_name],
+        ["Doors", String(building.building_door_number)],
+        ["Created", <LocalTime key="created" iso={building.created_at} />],
+        ["Updated", <LocalTime key="updated" iso={building.updated_at} />],
+      ]}
+      can={can}
+    />
+  );
 }

@@ -1,15 +1,34 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { PlaceFormPage } from "~/components/assets/place-forms";
-import { placeSaveAction, placeUpdateLoader } from "~/http/place-routes.server";
+import { buildingFormValues, PLACE_SCHEMAS } from "~/domain/places";
+import { pageRoute, submitForm } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { getPlace, updatePlace } from "~/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Building · Yardline" }];
-export const loader = placeUpdateLoader("building");
-export const action = placeSaveAction("building");
+
+/** The form filled with the building as it stands (one of the viewer's reach, else 404). */
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  const building = await getPlace(ctx, "building", Number(params.id));
+  return { id: building.id, values: buildingFormValues(building) };
+});
+
+/** Updates the building, then its page; a refusal (a name taken, locations still in use) lands on its field. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return submitForm(request, PLACE_SCHEMAS.building, async (value) => {
+    const building = await updatePlace(ctx, "building", Number(params.id), value);
+    return redirect(`/buildings/${building.id}`);
+  });
+}
 
 export default function UpdateBuilding() {
-  return <PlaceFormPage kind="building" />;
+  const { id, values } = useLoaderData<typeof loader>();
+  return <PlaceFormPage kind="building" mode="update" defaultValue={values} cancelTo={`/buildings/${id}`} />;
 }

@@ -1,15 +1,34 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { PlaceFormPage } from "~/components/assets/place-forms";
-import { placeAddLoader, placeSaveAction } from "~/http/place-routes.server";
+import { PLACE_SCHEMAS } from "~/domain/places";
+import { pageRoute, submitForm } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { accountChoices } from "~/services/accounts.server";
+import { createPlace } from "~/services/places.server";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add New Building · Yardline" }];
-export const loader = placeAddLoader();
-export const action = placeSaveAction("building");
+
+/** An admin chooses the account (preselected by `?account=`); everyone else adds to their own. */
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  return { accounts: await accountChoices(ctx), account: new URL(request.url).searchParams.get("account") ?? "" };
+});
+
+/** Adds the building, then the dashboard; a refusal lands on its field. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return submitForm(request, PLACE_SCHEMAS.building, async (value) => {
+    await createPlace(ctx, "building", value);
+    return redirect("/");
+  });
+}
 
 export default function AddNewBuilding() {
-  return <PlaceFormPage kind="building" />;
+  const { accounts, account } = useLoaderData<typeof loader>();
+  return <PlaceFormPage kind="building" mode="add" defaultValue={{ account_id: account }} accounts={accounts} cancelTo="/" />;
 }

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Table } from "~/components/ui/table";
 import { loadLabel, typeLabel, vehicleStatus } from "~/domain/assets";
 import { FAILURE_MESSAGES } from "~/domain/failures";
-import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
+import { recordActions } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
 import { requirePage } from "~/http/guards.server";
@@ -44,12 +44,7 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
       id: trailer.id,
       title: `Trailer ${trailer.trailerNumber}`,
       backTo: "/",
-      can: {
-        edit: canEditAssets(user),
-        delete: canDeleteAsset(user, trailer.accountId),
-        report: canPrintReports(user),
-        history: canReadAuditLog(user),
-      },
+      can: recordActions(user, trailer.accountId),
       history,
     } satisfies AssetPageFrame,
     assignments: assignments.map((row) => ({

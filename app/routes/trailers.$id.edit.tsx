@@ -1,20 +1,38 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "~/components/assets/trailer-form";
 import { trailerFormValues, trailerSchema } from "~/domain/trailers";
 import { FAILURE_MESSAGES } from "~/domain/failures";
-import { assetEditLoader, assetSaveAction } from "~/http/asset-routes.server";
 import { keepPageAfterFailure } from "~/browser/failed-actions";
 import { formClientAction } from "~/browser/failed-forms";
 import { getTrailer, updateTrailer } from "~/services/trailers.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { pageRoute, submitForm } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
+import { editFormChoices } from "~/services/asset-forms.server";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Trailer · Yardline" }];
-export const loader = assetEditLoader(getTrailer, (trailer) => trailer.userId, trailerFormValues);
-export const action = assetSaveAction(trailerSchema, (ctx, value, id) => updateTrailer(ctx, id, value).then(() => "/"));
+
+/** The form filled with the trailer as stored (one of the viewer's reach, else 404), with its account's locations and users. */
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  const trailer = await getTrailer(ctx, Number(params.id));
+  const { choices, assignee } = await editFormChoices(ctx, trailer, trailer.userId);
+  return { id: trailer.id, values: trailerFormValues(trailer, assignee), choices };
+});
+
+/** Updates the trailer, then the dashboard; a refusal lands on its field. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return submitForm(request, trailerSchema, async (value) => {
+    await updateTrailer(ctx, Number(params.id), value);
+    return redirect("/");
+  });
+}
+
 /** An update that failed (a server error, no answer): "Failed to update trailer" above the form, as typed. */
 export const clientAction = formClientAction(trailerSchema, { server: FAILURE_MESSAGES.updateTrailer });
 export const shouldRevalidate = keepPageAfterFailure;

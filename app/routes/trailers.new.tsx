@@ -1,17 +1,32 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "~/components/assets/trailer-form";
 import { defaultServiceDates, trailerSchema } from "~/domain/trailers";
-import { assetAddLoader, assetSaveAction } from "~/http/asset-routes.server";
 import { createTrailer } from "~/services/trailers.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { pageRoute, submitForm } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
+import { assetFormChoices } from "~/services/asset-forms.server";
 
 export const statementBudget = { GET: 3, POST: 8 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add New Trailer · Yardline" }];
-export const loader = assetAddLoader();
-export const action = assetSaveAction(trailerSchema, (ctx, value) => createTrailer(ctx, value).then(() => "/"));
+
+/** The account's locations and users; an admin chooses the account (preselected by `?account=`). */
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  return assetFormChoices(ctx, new URL(request.url).searchParams.get("account"), { accountSelect: true });
+});
+
+/** Adds the trailer, then the dashboard; a refusal lands on its field. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return submitForm(request, trailerSchema, async (value) => {
+    await createTrailer(ctx, value);
+    return redirect("/");
+  });
+}
 
 export default function AddNewTrailer() {
   const { accountId, ...choices } = useLoaderData<typeof loader>();

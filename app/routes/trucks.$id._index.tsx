@@ -4,7 +4,7 @@ import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { typeLabel, vehicleStatus } from "~/domain/assets";
 import { FAILURE_MESSAGES } from "~/domain/failures";
-import { canDeleteAsset, canEditAssets, canPrintReports, canReadAuditLog } from "~/domain/roles";
+import { recordActions } from "~/domain/roles";
 import { pageRoute, refusalOf } from "~/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
 import { requirePage } from "~/http/guards.server";
@@ -64,12 +64,7 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
       id: truck.id,
       title: `Truck ${truck.truckNumber}`,
       backTo: "/?tab=trucks",
-      can: {
-        edit: canEditAssets(user),
-        delete: canDeleteAsset(user, truck.accountId),
-        report: canPrintReports(user),
-        history: canReadAuditLog(user),
-      },
+      can: recordActions(user, truck.accountId),
       history,
     } satisfies AssetPageFrame,
   };

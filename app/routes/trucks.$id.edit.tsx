@@ -1,20 +1,38 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { truckFormValues, truckSchema } from "~/domain/trucks";
 import { FAILURE_MESSAGES } from "~/domain/failures";
-import { assetEditLoader, assetSaveAction } from "~/http/asset-routes.server";
 import { keepPageAfterFailure } from "~/browser/failed-actions";
 import { formClientAction } from "~/browser/failed-forms";
 import { getTruck, updateTruck } from "~/services/trucks.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { pageRoute, submitForm } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
+import { editFormChoices } from "~/services/asset-forms.server";
 
 export const statementBudget = { GET: 5 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Truck · Yardline" }];
-export const loader = assetEditLoader(getTruck, (truck) => truck.assignedUserId, truckFormValues);
-export const action = assetSaveAction(truckSchema, (ctx, value, id) => updateTruck(ctx, id, value).then((truck) => `/trucks/${truck.id}`));
+
+/** The form filled with the truck as stored (one of the viewer's reach, else 404), with its account's locations and users. */
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  const truck = await getTruck(ctx, Number(params.id));
+  const { choices, assignee } = await editFormChoices(ctx, truck, truck.assignedUserId);
+  return { id: truck.id, values: truckFormValues(truck, assignee), choices };
+});
+
+/** Updates the truck, then its page; a refusal lands on its field. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return submitForm(request, truckSchema, async (value) => {
+    const truck = await updateTruck(ctx, Number(params.id), value);
+    return redirect(`/trucks/${truck.id}`);
+  });
+}
+
 /** An update that failed (a server error, no answer): "Failed to update truck. Please try again." above the form, as typed. */
 export const clientAction = formClientAction(truckSchema, { server: FAILURE_MESSAGES.updateTruck });
 export const shouldRevalidate = keepPageAfterFailure;

@@ -1,18 +1,33 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "~/components/assets/truck-form";
 import { defaultServiceDates } from "~/domain/trailers";
 import { newTruckSchema } from "~/domain/trucks";
-import { assetAddLoader, assetSaveAction } from "~/http/asset-routes.server";
 import { createTruck } from "~/services/trucks.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { pageRoute, submitForm } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
+import { assetFormChoices } from "~/services/asset-forms.server";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add Truck · Yardline" }];
-export const loader = assetAddLoader();
-export const action = assetSaveAction(newTruckSchema, (ctx, value) => createTruck(ctx, value).then(() => "/"));
+
+/** The account's locations and users; an admin chooses the account (preselected by `?account=`). */
+export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  return assetFormChoices(ctx, new URL(request.url).searchParams.get("account"), { accountSelect: true });
+});
+
+/** Adds the truck, then the dashboard; a refusal lands on its field. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return submitForm(request, newTruckSchema, async (value) => {
+    await createTruck(ctx, value);
+    return redirect("/");
+  });
+}
 
 /** Add Truck: the status flags as independent checkboxes. */
 export default function AddTruck() {

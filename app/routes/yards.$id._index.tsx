@@ -1,15 +1,50 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { PlaceDetailPage } from "~/components/assets/detail-page";
-import { placeDeleteAction, placeDetailLoader } from "~/http/place-routes.server";
+import { LocalTime } from "~/components/ui/local-time";
+import { PLACE_PAGES } from "~/domain/places";
+import { recordActions } from "~/domain/roles";
+import { pageRoute, refusalOf } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { deletePlace, getPlace, publicYard } from "~/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Yard"} · Yardline` }];
-export const loader = placeDetailLoader("yard");
-export const action = placeDeleteAction("yard");
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.yard.name ?? "Yard"} · Yardline` }];
+
+/** A yard of the viewer's reach (else 404), and what the viewer may do with it. */
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx, user } = await requirePage(request, context);
+  const yard = await getPlace(ctx, "yard", Number(params.id));
+  return { yard: publicYard(yard), can: recordActions(user, yard.accountId) };
+});
+
+/** Delete: back to the dashboard's Yards tab, or the refusal listed on the page. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return refusalOf(async () => {
+    await deletePlace(ctx, "yard", Number(params.id));
+    return redirect(PLACE_PAGES.yard.afterDelete);
+  });
+}
 
 export default function YardDetail() {
-  return <PlaceDetailPage kind="yard" />;
+  const { yard, can } = useLoaderData<typeof loader>();
+  return (
+    <PlaceDetailPage
+      kind="yard"
+      id={yard.id}
+      title={yard.name}
+      rows={[
+        ["Name", yard.name],
+        ["Location", yard.parking_location ?? "—"],
+        ["Parking Spots", yard.parking_spots ? "Yes" : "No"],
+        ["Created", <LocalTime key="created" iso={yard.created_at} />],
+        ["Updated", <LocalTime key="updated" iso={yard.updated_at} />],
+      ]}
+      can={can}
+    />
+  );
 }

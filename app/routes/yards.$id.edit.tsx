@@ -1,15 +1,34 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { PlaceFormPage } from "~/components/assets/place-forms";
-import { placeSaveAction, placeUpdateLoader } from "~/http/place-routes.server";
+import { yardFormValues, PLACE_SCHEMAS } from "~/domain/places";
+import { pageRoute, submitForm } from "~/http/answers.server";
+import { requirePage } from "~/http/guards.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { getPlace, updatePlace } from "~/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Yard · Yardline" }];
-export const loader = placeUpdateLoader("yard");
-export const action = placeSaveAction("yard");
+
+/** The form filled with the yard as it stands (one of the viewer's reach, else 404). */
+export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { ctx } = await requirePage(request, context);
+  const yard = await getPlace(ctx, "yard", Number(params.id));
+  return { id: yard.id, values: yardFormValues(yard) };
+});
+
+/** Updates the yard, then its page; a refusal (a name taken, locations still in use) lands on its field. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requirePage(request, context);
+  return submitForm(request, PLACE_SCHEMAS.yard, async (value) => {
+    const yard = await updatePlace(ctx, "yard", Number(params.id), value);
+    return redirect(`/yards/${yard.id}`);
+  });
+}
 
 export default function UpdateYard() {
-  return <PlaceFormPage kind="yard" />;
+  const { id, values } = useLoaderData<typeof loader>();
+  return <PlaceFormPage kind="yard" mode="update" defaultValue={values} cancelTo={`/yards/${id}`} />;
 }

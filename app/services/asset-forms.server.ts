@@ -1,5 +1,5 @@
 import { accountChoices } from "./accounts.server";
-import { assigneeChoices } from "./assignees.server";
+import { assigneeChoices, assigneeValue } from "./assignees.server";
 import type { ServiceContext } from "./context.server";
 import { locationChoices } from "./locations.server";
 import { accountScope } from "./scope.server";
@@ -16,4 +16,16 @@ export async function assetFormChoices(ctx: ServiceContext, account: unknown, op
     options.accountSelect ? accountChoices(ctx) : null,
   ]);
   return { accountId, locations, users, accounts };
+}
+
+/**
+ * Update Trailer / Update Truck: the locations and users of the asset's account, and what the
+ * Assign User field holds for its stored assignee (even one since deactivated).
+ */
+export async function editFormChoices(ctx: ServiceContext, asset: { accountId: number }, assignedUserId: number | null) {
+  const [choices, assignee] = await Promise.all([
+    assetFormChoices(ctx, asset.accountId, { accountSelect: false }),
+    assigneeValue(ctx, assignedUserId),
+  ]);
+  return { choices, assignee };
 }

@@ -57,7 +57,8 @@ const vanishingOf = (kind: PlaceKind, before: object, after: object | null) =>
 /** At most this many of what stands at vanishing locations are named in the refusal. */
 const STRANDED_SHOWN = 20;
 
-function publicBuilding(building: BuildingRow) {
+/** A building as the API and its page show it (the spec's field names, times as ISO text). */
+export function publicBuilding(building: BuildingRow) {
   return {
     id: building.id,
     account_id: building.accountId,
@@ -68,7 +69,8 @@ function publicBuilding(building: BuildingRow) {
   };
 }
 
-function publicYard(yard: YardRow) {
+/** A yard as the API and its page show it. */
+export function publicYard(yard: YardRow) {
   return {
     id: yard.id,
     account_id: yard.accountId,

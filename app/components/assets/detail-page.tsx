@@ -1,20 +1,31 @@
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { LocationHistoryPanel, type HistoryEntry } from "~/components/assets/location-history-panel";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { buttonStyles } from "~/components/ui/styles";
 import { recordHistoryHref } from "~/domain/audit";
 import { concernsAsset } from "~/domain/realtime-events";
-import { PLACE_PAGES, type PlaceDetailView, type PlaceKind } from "~/domain/places";
+import { PLACE_PAGES, type PlaceKind } from "~/domain/places";
 import { useLiveRevalidation } from "~/browser/realtime-client";
 import { assetPollMs, POLL_MS } from "~/domain/polling";
 
 /**
- * The detail page of a building or yard, from its loader's PlaceDetailView: its fields, Back,
- * Update and a confirmed Delete (whose refusal is listed on the page). It follows the place live.
+ * The detail page of a building or yard: its fields, Back, Update and a confirmed Delete (whose
+ * refusal is listed on the page), as far as `can` allows. It follows the place live.
  */
-export function PlaceDetailPage({ kind }: { kind: PlaceKind }) {
-  const { id, title, rows, can } = useLoaderData<PlaceDetailView>();
+export function PlaceDetailPage({
+  kind,
+  id,
+  title,
+  rows,
+  can,
+}: {
+  kind: PlaceKind;
+  id: number;
+  title: string;
+  rows: [label: string, value: React.ReactNode][];
+  can: { edit: boolean; delete: boolean; history: boolean };
+}) {
   const actionData = useActionData<{ errors?: string[] }>();
   const page = PLACE_PAGES[kind];
   useLiveRevalidation((event) => event.type === "account_data_changed" && event.what === kind && event.id === id, POLL_MS.other);

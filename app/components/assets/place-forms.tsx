@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { inputStyles } from "~/components/ui/styles";
 import { AccountOptions, FormActions } from "~/components/ui/form-parts";
-import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceFormView, type PlaceKind } from "~/domain/places";
+import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceKind } from "~/domain/places";
 
 type Fields = ReturnType<typeof useForm<Record<string, unknown>>>[1];
 
@@ -46,11 +46,22 @@ const PLACE_FIELDS: Record<PlaceKind, (fields: Fields) => React.ReactNode> = {
 };
 
 /**
- * Add New Building / Update Building and Add New Yard / Update Yard: the page of a place form,
- * from its loader's PlaceFormView. Every error is listed above the form too.
+ * Add New Building / Update Building and Add New Yard / Update Yard: the page of a place form.
+ * `accounts`: an admin adding one chooses its account. Every error is listed above the form too.
  */
-export function PlaceFormPage({ kind }: { kind: PlaceKind }) {
-  const { mode, defaultValue, accounts, cancelTo } = useLoaderData<PlaceFormView>();
+export function PlaceFormPage({
+  kind,
+  mode,
+  defaultValue,
+  accounts = null,
+  cancelTo,
+}: {
+  kind: PlaceKind;
+  mode: "add" | "update";
+  defaultValue: Record<string, string>;
+  accounts?: { id: number; label: string }[] | null;
+  cancelTo: string;
+}) {
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const [form, fields] = useForm<Record<string, unknown>>({
     lastResult,

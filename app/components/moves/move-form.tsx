@@ -1,19 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { MOVE_FORM, withoutMoveDraft, type MoveOutcome } from "~/domain/move-forms";
+import { useHydrated } from "~/browser/hydrated";
 import { pageOrigin } from "~/browser/realtime-client";
-
-const never = () => () => undefined;
-
-/** False while the server's page is being hydrated (and on the server), true once the page's script runs. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-}
 
 /** The page a move form returns to: this one, without an open Create Move form. */
 export function usePageBack(): string {

@@ -18,6 +18,7 @@ import { POLL_MS } from "~/domain/polling";
 import { adminDashboard } from "~/services/admin-dashboard.server";
 import { analyticsQueryOf } from "~/services/analytics.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { SubmitWithoutScript } from "~/components/ui/form-parts";
 
 export const statementBudget = { GET: 15 } satisfies StatementBudget;
 
@@ -101,11 +102,7 @@ export default function AdminDashboard() {
             ))}
           </select>
         </label>
-        <noscript>
-          <button type="submit" className={buttonStyles.secondary}>
-            Show
-          </button>
-        </noscript>
+        <SubmitWithoutScript label="Show" />
       </Form>
 
       {search ? (

@@ -25,6 +25,7 @@ import { requirePage } from "~/http/guards.server";
 import { viewerTimeZone } from "~/http/move-forms.server";
 import { auditLogItem, auditLogPage } from "~/services/audit.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { SubmitWithoutScript } from "~/components/ui/form-parts";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
@@ -123,11 +124,7 @@ export default function AuditLogs() {
           ]}
         />
         <div className="flex flex-wrap gap-2">
-          <noscript>
-            <button type="submit" className={buttonStyles.primary}>
-              Apply Filters
-            </button>
-          </noscript>
+          <SubmitWithoutScript label="Apply Filters" primary />
           <Link to="/audit-logs" className={buttonStyles.secondary}>
             Reset Filters
           </Link>

@@ -1,6 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { buttonStyles, inputStyles } from "~/components/ui/styles";
+import { inputStyles } from "~/components/ui/styles";
 import type { AccountOption, DashboardView } from "~/domain/dashboard";
+import { SubmitWithoutScript } from "~/components/ui/form-parts";
 
 /** An admin's choice of account, grouped by company; a GET form (a Show button without JavaScript). */
 export function AccountSelector({ accounts, view }: { accounts: AccountOption[]; view: DashboardView }) {
@@ -26,11 +27,7 @@ export function AccountSelector({ accounts, view }: { accounts: AccountOption[];
           ))}
         </select>
       </label>
-      <noscript>
-        <button type="submit" className={buttonStyles.secondary}>
-          Show
-        </button>
-      </noscript>
+      <SubmitWithoutScript label="Show" />
     </Form>
   );
 }

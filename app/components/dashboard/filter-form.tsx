@@ -2,6 +2,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonStyles } from "~/components/ui/styles";
 import type { DashboardView, FilterOption } from "~/domain/dashboard";
+import { SubmitWithoutScript } from "~/components/ui/form-parts";
 
 /**
  * A radio group of a GET filter form; with JavaScript the form submits on change. The ticked radio
@@ -45,11 +46,7 @@ export function FilterForm({ view, children, resetTo }: { view: DashboardView; c
       {view.q ? <input type="hidden" name="q" value={view.q} /> : null}
       {children}
       <div className="flex flex-wrap gap-2">
-        <noscript>
-          <button type="submit" className={buttonStyles.primary}>
-            Apply Filters
-          </button>
-        </noscript>
+        <SubmitWithoutScript label="Apply Filters" primary />
         <Link to={resetTo} className={buttonStyles.secondary}>
           Reset Filters
         </Link>

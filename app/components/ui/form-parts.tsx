@@ -39,3 +39,17 @@ export function AccountOptions({ accounts }: { accounts: { id: number; label: st
     </>
   );
 }
+
+/**
+ * The submit button of a form that sends itself as its fields change: shown only without
+ * JavaScript, where nothing else would send it.
+ */
+export function SubmitWithoutScript({ label, primary = false }: { label: string; primary?: boolean }) {
+  return (
+    <noscript>
+      <button type="submit" className={primary ? buttonStyles.primary : buttonStyles.secondary}>
+        {label}
+      </button>
+    </noscript>
+  );
+}

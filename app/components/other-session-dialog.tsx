@@ -4,6 +4,7 @@ import { buttonStyles } from "~/components/ui/styles";
 import { BlockingDialog } from "~/components/ui/modal";
 import { REPLACE_OTHER_SESSION, type SessionInfo } from "~/domain/auth";
 import { describeDevice } from "~/domain/devices";
+import { LocalTime } from "~/components/ui/local-time";
 
 /**
  * "Account Already Logged In": the other session (device, IP address, login time, last activity),
@@ -48,9 +49,13 @@ export function OtherSessionDialog({ other, onCancel, busy }: { other: SessionIn
           <dt className="font-medium">IP address</dt>
           <dd>{other.ip_address ?? "Unknown"}</dd>
           <dt className="font-medium">Login time</dt>
-          <dd suppressHydrationWarning>{new Date(other.login_time).toLocaleString()}</dd>
+          <dd>
+            <LocalTime iso={other.login_time} />
+          </dd>
           <dt className="font-medium">Last activity</dt>
-          <dd suppressHydrationWarning>{new Date(other.last_activity).toLocaleString()}</dd>
+          <dd>
+            <LocalTime iso={other.last_activity} />
+          </dd>
         </dl>
       ) : null}
       <p className="mt-3">Log out the other session and continue here?</p>

@@ -11,6 +11,7 @@ import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
 import { requirePage } from "~/http/guards.server";
 import { assignmentHistory, deleteTrailer, trailerAndStays } from "~/services/trailers.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { LocalTime } from "~/components/ui/local-time";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
@@ -92,7 +93,9 @@ export default function TrailerDetail() {
           <Table className="mt-2 overflow-x-auto" headings={["Date/Time", "Assigned User", "Updated By"]}>
             {assignments.map((row) => (
               <tr key={row.id}>
-                <td className="whitespace-nowrap px-3 py-2">{new Date(row.at).toLocaleString()}</td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <LocalTime iso={row.at} />
+                </td>
                 <td className="px-3 py-2">{row.assigned}</td>
                 <td className="px-3 py-2">{row.by}</td>
               </tr>

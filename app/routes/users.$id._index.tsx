@@ -13,6 +13,7 @@ import { isActionFailure, keepPageAfterFailure, orFailure } from "~/browser/fail
 import { requirePage } from "~/http/guards.server";
 import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
 import type { StatementBudget } from "~/http/route-methods";
+import { LocalTime } from "~/components/ui/local-time";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
@@ -53,22 +54,18 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 export const shouldRevalidate = keepPageAfterFailure;
 
-function formatDate(iso: string) {
-  return new Date(iso).toLocaleString();
-}
-
 export default function UserDetail() {
   const { user, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ errors?: string[] }>();
   const navigation = useNavigation();
-  const rows: [string, string][] = [
+  const rows: [string, React.ReactNode][] = [
     ["Email", user.email],
     ["Alpha Code", user.alpha_code ?? "—"],
     ...(user.driver_number !== null ? ([["Driver Number", String(user.driver_number)]] as [string, string][]) : []),
     ["Role", user.role_label],
     ["Status", user.is_active ? "Active" : "Inactive"],
-    ["Created", formatDate(user.created_at)],
-    ["Last Updated", formatDate(user.updated_at)],
+    ["Created", <LocalTime key="created" iso={user.created_at} />],
+    ["Last Updated", <LocalTime key="updated" iso={user.updated_at} />],
   ];
   const busy = navigation.state !== "idle";
   return (

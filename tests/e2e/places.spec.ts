@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { buildings, trailers, yards } from "../../db/schema";
-import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 test("a super manager adds a building and a yard, and cannot strand trailers by lowering the door count", async ({
   page,
@@ -108,4 +109,26 @@ test("a missing building or yard answers 404 with its 'not found' page, on its d
   }
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("a place's times reach the page as ISO text: the viewer's zone with JavaScript, labelled UTC without", async ({
+  browser,
+  newUser,
+  db,
+}) => {
+  const superManager = await newUser("super_manager");
+  const [building] = await db.select().from(buildings).where(eq(buildings.accountId, superManager.accountId!));
+  const created = building.createdAt;
+  const row = (page: Page) => page.locator("dl > div", { hasText: "Created" }).locator("dd");
+
+  const chicago = await signedInPage(browser, db, superManager.email, { timezoneId: "America/Chicago" });
+  await visit(chicago.page, `/buildings/${building.id}`);
+  await expect(row(chicago.page)).toHaveText(created.toLocaleString("en-US", { timeZone: "America/Chicago" }));
+  await expect(row(chicago.page).locator("time")).toHaveAttribute("datetime", created.toISOString());
+  await chicago.context.close();
+
+  const noScript = await signedInPage(browser, db, superManager.email, { timezoneId: "America/Chicago", javaScriptEnabled: false });
+  await noScript.page.goto(`/buildings/${building.id}`);
+  await expect(row(noScript.page)).toHaveText(created.toLocaleString("en-US", { timeZone: "UTC", timeZoneName: "short" }));
+  await noScript.context.close();
 });

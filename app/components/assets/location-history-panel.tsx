@@ -1,6 +1,7 @@
 import { ReportButtons } from "~/components/reports/report-buttons";
 import { Table } from "~/components/ui/table";
 import { historyTimeAtLocation, JUST_ARRIVED, MOVED } from "~/domain/assets";
+import { LocalTime } from "~/components/ui/local-time";
 
 export interface HistoryEntry {
   id: number;
@@ -12,8 +13,6 @@ export interface HistoryEntry {
   current_duration_formatted: string | null;
   user_alpha_code: string | null;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Current location, the latest 5 stays as a timeline, and the complete history. */
 export function LocationHistoryPanel({
@@ -50,8 +49,8 @@ export function LocationHistoryPanel({
         </p>
         <p className="text-sm text-slate-700" data-testid="time-at-location">
           {timeThere === MOVED || timeThere === JUST_ARRIVED ? timeThere : `${timeThere} at this location`} ·{" "}
-          {latest.exit_time ? `left ${when(latest.exit_time)}` : `since ${when(latest.entry_time)}`} · changed by{" "}
-          {latest.user_alpha_code ?? "Unknown"}
+          {latest.exit_time ? "left " : "since "}
+          <LocalTime iso={latest.exit_time ?? latest.entry_time} /> · changed by {latest.user_alpha_code ?? "Unknown"}
         </p>
       </div>
       <div>
@@ -59,8 +58,15 @@ export function LocationHistoryPanel({
         <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
           {entries.slice(0, 5).map((entry) => (
             <li key={entry.id} className="text-sm">
-              <span className="font-medium">{entry.location}</span> — {when(entry.entry_time)}
-              {entry.exit_time ? ` to ${when(entry.exit_time)}` : " (current)"}
+              <span className="font-medium">{entry.location}</span> — <LocalTime iso={entry.entry_time} />
+              {entry.exit_time ? (
+                <>
+                  {" to "}
+                  <LocalTime iso={entry.exit_time} />
+                </>
+              ) : (
+                " (current)"
+              )}
             </li>
           ))}
         </ol>
@@ -71,8 +77,10 @@ export function LocationHistoryPanel({
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td className="whitespace-nowrap px-3 py-2 font-medium">{entry.location}</td>
-              <td className="whitespace-nowrap px-3 py-2">{when(entry.entry_time)}</td>
-              <td className="whitespace-nowrap px-3 py-2">{entry.exit_time ? when(entry.exit_time) : "Current"}</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                <LocalTime iso={entry.entry_time} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2">{entry.exit_time ? <LocalTime iso={entry.exit_time} /> : "Current"}</td>
               <td className="whitespace-nowrap px-3 py-2">{entry.duration_formatted}</td>
               <td className="px-3 py-2">{entry.user_alpha_code ?? "Unknown"}</td>
             </tr>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { addHref, type BuildingCard, type DashboardView, type YardCard } from "~/domain/dashboard";
 import { AddButton, ListCount } from "./listing";
+import { LocalTime } from "~/components/ui/local-time";
 
 interface PlaceCard {
   id: number;
@@ -8,7 +9,7 @@ interface PlaceCard {
   badge: string;
   /** A green badge; otherwise grey. */
   good: boolean;
-  lines: string[];
+  lines: React.ReactNode[];
 }
 
 const WORDS = {
@@ -33,7 +34,16 @@ export function yardCard(yard: YardCard): PlaceCard {
     title: yard.name,
     badge: yard.parkingSpots ? "Parking Spots Available" : "No Parking Spots",
     good: yard.parkingSpots,
-    lines: [yard.parkingLocation ?? "", yard.lastEntry ? `Last entry ${new Date(yard.lastEntry).toLocaleString()}` : ""],
+    lines: [
+      yard.parkingLocation ?? "",
+      yard.lastEntry ? (
+        <>
+          Last entry <LocalTime iso={yard.lastEntry} />
+        </>
+      ) : (
+        ""
+      ),
+    ],
   };
 }
 
@@ -95,8 +105,8 @@ export function PlaceCards({
                   {card.badge}
                 </span>
               </div>
-              {card.lines.filter(Boolean).map((line) => (
-                <p key={line} className="mt-1 text-sm text-slate-600">
+              {card.lines.filter(Boolean).map((line, index) => (
+                <p key={index} className="mt-1 text-sm text-slate-600">
                   {line}
                 </p>
               ))}

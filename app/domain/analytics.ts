@@ -2,8 +2,7 @@
  * The admin dashboard's analytics of the yard's work: the Moves Summary and Location Analytics,
  * for every account, one company's accounts or one account, over a period of request times.
  */
-import { isRecordId } from "./ids";
-import { dayIn, dayStart, startOfDay, timeZoneOrUtc } from "./time-zones";
+import { dayIn, dayStart, startOfDay } from "./time-zones";
 
 export const ANALYTICS_PERIODS = ["today", "7d", "30d"] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -88,29 +87,15 @@ export interface Kpis {
   moves_per_day: { day: string; finished: number; cancelled: number; other: number }[];
 }
 
+/** What the analytics are asked for (parsed from an address by `ANALYTICS_QUERY`, app/domain/analytics-schemas.ts). */
 export interface AnalyticsQuery {
   period: AnalyticsPeriod;
+  /** One company's accounts; null: every company. */
   companyId: number | null;
+  /** One account (within the company, when one is named); null: the company's, or every account. */
   accountId: number | null;
+  /** The viewer's time zone, in which "today" and the days of the period fall. */
   timeZone: string;
-}
-
-function recordId(value: string | null): number | null {
-  if (!value || !/^\d{1,10}$/.test(value.trim())) return null;
-  const id = Number(value);
-  return isRecordId(id) ? id : null;
-}
-
-/** The query from a URL's parameters (`period`, `company_id`, `account_id`, `tz`); null period when it is not one of the three. */
-export function parseAnalyticsQuery(params: URLSearchParams, timeZone?: string | null): AnalyticsQuery | { error: string } {
-  const period = params.get("period") ?? "today";
-  if (!(ANALYTICS_PERIODS as readonly string[]).includes(period)) return { error: ANALYTICS_MESSAGES.badPeriod };
-  return {
-    period: period as AnalyticsPeriod,
-    companyId: recordId(params.get("company_id") ?? params.get("company")),
-    accountId: recordId(params.get("account_id") ?? params.get("account")),
-    timeZone: timeZoneOrUtc(params.get("tz") ?? timeZone),
-  };
 }
 
 /** The first request time a period counts, as of `now`. */

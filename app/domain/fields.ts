@@ -94,9 +94,12 @@ export function optionalId(label: string) {
   return optionalWholeNumber(1, LIMITS.int4, `${label} is not valid`);
 }
 
+/** What a day that is no calendar day between 1900 and 2100 is told. */
+export const dateMessage = (label: string) => `${label} must be a date (YYYY-MM-DD) between 1900 and 2100`;
+
 /** An optional calendar day (YYYY-MM-DD) between 1900 and 2100; blank or null means none. */
 export function optionalDate(label: string) {
-  const message = `${label} must be a date (YYYY-MM-DD) between 1900 and 2100`;
+  const message = dateMessage(label);
   return z.preprocess(
     blankAsMissing,
     z

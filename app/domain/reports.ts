@@ -3,6 +3,9 @@
  * above, built by the server from the same query as the list. The spec's messages, the file name,
  * the footer and the role labels live here.
  */
+import type { AuditQuery } from "./audit";
+import type { DashboardView } from "./dashboard";
+import type { MoveState } from "./moves";
 import type { RoleFlags } from "./roles";
 import { detailRoleLabel } from "./users";
 
@@ -186,6 +189,31 @@ export function reportFileName(account: string, type: ReportType, at: Date, form
 
 /** The dashboard lists that have a report, each read with the dashboard's own view. */
 export type ListReportType = Extract<ReportType, "trailers" | "trucks" | "yards" | "buildings" | "users">;
+
+/** The moves report's query (`from`, `to`, `state`, `account`, `q`). */
+export interface MovesReportQuery {
+  /** The first day requested (YYYY-MM-DD, in the viewer's time zone); null: today. */
+  from: string | null;
+  /** The last day requested, inclusive; null: today, or `from` when that is later. */
+  to: string | null;
+  /** Only the moves in this state; null: every state. */
+  state: MoveState | null;
+  /** The account an admin names (a non-admin gets its own whatever it names); null: every account. */
+  account: number | null;
+  /** The header's search, as it narrows the Move Status lists; empty: none. */
+  search: string;
+}
+
+/**
+ * What a report is read from, by its type, parsed from the report's address by the HTTP layer:
+ * a list's dashboard view, the moves report's days, the trailer or truck (`id`) whose history it
+ * is, the audit log's filters.
+ */
+export type ReportQuery =
+  | { type: ListReportType; view: DashboardView }
+  | ({ type: "moves" } & MovesReportQuery)
+  | { type: "trailer-history" | "truck-history"; id: number }
+  | { type: "audit-logs"; audit: AuditQuery };
 
 /**
  * The address of a report: `/reports/{type}` (print), `.csv` or `.xlsx`, with the list's query

@@ -49,7 +49,12 @@ export function searchHref(pathname: string, current: URLSearchParams, text: str
   return search ? `${target}?${search}` : target;
 }
 
-/** The search text of a request: trimmed, its first LIMITS.search characters; empty when none. */
+/** A search as typed: trimmed, its first LIMITS.search characters; empty when none. */
+export function searchText(text: string | null | undefined): string {
+  return (text ?? "").trim().slice(0, LIMITS.search).trim();
+}
+
+/** The search text of a request (its `q`): see `searchText`. */
 export function searchTextOf(params: URLSearchParams): string {
-  return (params.get(SEARCH_PARAM) ?? "").trim().slice(0, LIMITS.search).trim();
+  return searchText(params.get(SEARCH_PARAM));
 }

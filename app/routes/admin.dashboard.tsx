@@ -13,10 +13,10 @@ import { pageRoute } from "~/http/answers.server";
 import { keepPageAfterFailure } from "~/browser/failed-actions";
 import { requirePage } from "~/http/guards.server";
 import { movePanelFor, viewerTimeZone } from "~/http/move-forms.server";
+import { analyticsQueryOf } from "~/http/queries.server";
 import { useLiveRevalidation } from "~/browser/realtime-client";
 import { POLL_MS } from "~/domain/polling";
 import { adminDashboard } from "~/services/admin-dashboard.server";
-import { analyticsQueryOf } from "~/services/analytics.server";
 import type { StatementBudget } from "~/http/route-methods";
 import { SubmitWithoutScript } from "~/components/ui/form-parts";
 

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiRoute } from "~/http/answers.server";
 import { requireApi } from "~/http/guards.server";
-import { adminAnalytics, analyticsQueryOf } from "~/services/analytics.server";
+import { analyticsQueryOf } from "~/http/queries.server";
+import { adminAnalytics } from "~/services/analytics.server";
 import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 11 } satisfies StatementBudget;

@@ -4,10 +4,11 @@ import { apiError } from "~/http/api.server";
 import { requirePage } from "~/http/guards.server";
 import { applySecurityHeaders } from "~/lib/headers.server";
 import { viewerTimeZone } from "~/http/move-forms.server";
+import { reportQueryOf } from "~/http/queries.server";
 import { reportCsv, reportPrintPage, reportRefusalPage, reportXlsx } from "~/http/report-files.server";
 import { wantsPage } from "~/lib/unavailable.server";
 import { asRefusal } from "~/services/errors.server";
-import { openReport, type Report } from "~/services/reports.server";
+import { openReport, reportTypeOf, type Report } from "~/services/reports.server";
 import type { StatementBudget } from "~/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
@@ -67,18 +68,20 @@ async function answer(report: Report, output: ReportOutput, request: Request, no
 /**
  * `GET /reports/{type}` (the print page), `/reports/{type}.csv` and `/reports/{type}.xlsx`: the
  * report of a list, built by the server from the list's own query parameters (the dashboard's
- * URL). The service decides who may read it and what it holds; a refusal is a short page with the
- * message and the way back when a window opened it, else `{error, errors}`.
+ * URL). The service decides who may read which report (before its parameters are read, so an
+ * unknown type or a viewer below manager is refused whatever they say) and what it holds; a
+ * refusal is a short page with the message and the way back when a window opened it, else
+ * `{error, errors}`.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { ctx } = await requirePage(request, context);
   const url = new URL(request.url);
   const { type, output } = reportAddress(params.type ?? "");
   try {
+    const reportType = reportTypeOf(ctx, output ? type : "", output ?? "print");
     const report = await openReport(ctx, {
-      type: output ? type : "",
+      query: reportQueryOf(reportType, url.searchParams),
       output: output ?? "print",
-      params: url.searchParams,
       timeZone: url.searchParams.get("tz") || viewerTimeZone(request),
     });
     return await answer(report, output ?? "print", request, context.nonce);

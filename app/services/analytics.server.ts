@@ -1,22 +1,15 @@
-import { ANALYTICS_MESSAGES, parseAnalyticsQuery, periodDays, periodStart, type Analytics, type AnalyticsQuery } from "../domain/analytics";
+import { ANALYTICS_MESSAGES, periodDays, periodStart, type Analytics, type AnalyticsQuery } from "../domain/analytics";
 import { driverProductivity, movesByDay, responseAndDrive, topLocationsAndRoutes, waitingMoves } from "./analytics-moves.server";
 import { periodScopeOf } from "./analytics-period.server";
 import { doorUse, dwellByKind, idleTrailers, longestStays } from "./analytics-stays.server";
 import type { ServiceContext } from "./context.server";
-import { ServiceError } from "./errors.server";
 import { requireAdmin } from "./scope.server";
-
-/** The analytics query a request asks for (`period`, `company_id`, `account_id`, `tz`); 400 for an unknown period. */
-export function analyticsQueryOf(params: URLSearchParams, viewerTimeZone?: string | null): AnalyticsQuery {
-  const query = parseAnalyticsQuery(params, viewerTimeZone);
-  if ("error" in query) throw new ServiceError(400, query.error, "period");
-  return query;
-}
 
 /**
  * The admin dashboard's Moves Summary and Location Analytics (`/admin/dashboard`,
  * `GET /api/admin/analytics`): every figure computed in Postgres, one statement per panel, over
- * the moves requested in the period, of every account, one company's accounts or one account.
+ * the moves requested in the period, of every account, one company's accounts or one account
+ * (the query as the HTTP layer parsed it: `analyticsQueryOf`, app/http/queries.server.ts).
  */
 export async function adminAnalytics(ctx: ServiceContext, query: AnalyticsQuery, now = new Date()): Promise<Analytics> {
   requireAdmin(ctx.actor, ANALYTICS_MESSAGES.adminOnly);

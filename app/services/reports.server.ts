@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { accounts } from "../../db/schema";
 import { formatDuration, vehicleStatus } from "../domain/assets";
-import { filterLabel, parseDashboardView, type DashboardView } from "../domain/dashboard";
-import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, parseAuditQuery } from "../domain/audit";
-import { isCalendarDate, LIMITS } from "../domain/limits";
-import { MOVE_STATE_LABEL, MOVE_STATES, MOVE_TYPE_LABEL, moveState, type MoveState, type MoveType } from "../domain/moves";
+import { filterLabel, type DashboardView } from "../domain/dashboard";
+import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, type AuditQuery } from "../domain/audit";
+import { dateMessage } from "../domain/fields";
+import { MOVE_STATE_LABEL, MOVE_TYPE_LABEL, moveState, type MoveType } from "../domain/moves";
+import { REPORT_QUERY_MESSAGES } from "../domain/report-schemas";
 import {
   isReportType,
   minutesBetween,
@@ -12,9 +13,12 @@ import {
   REPORT_MESSAGES,
   reportRoleLabel,
   reportTitle,
+  type ListReportType,
+  type MovesReportQuery,
   type ReportCell,
   type ReportColumn,
   type ReportOutput,
+  type ReportQuery,
   type ReportType,
 } from "../domain/reports";
 import { canPrintReports, ROLE_LABEL, type Role } from "../domain/roles";
@@ -27,7 +31,6 @@ import { ServiceError } from "./errors.server";
 import { readAssetHistory, type AssetKind } from "./location-history.server";
 import { itemOf, readAuditLog } from "./audit.server";
 import { readMoveLegs } from "./moves.server";
-import { searchTextOf } from "../domain/search";
 import { listPlaces } from "./places.server";
 import { accountScope, requireAccount } from "./scope.server";
 import { readTrailerListing, trailerListing } from "./trailer-list.server";
@@ -38,8 +41,9 @@ import { readUserList } from "./users.server";
 export const REPORT_REFUSALS = {
   denied: "Only managers and administrators can generate reports",
   dateRange: "The From date must be on or before the To date",
-  date: (label: string) => `${label} must be a date (YYYY-MM-DD) between 1900 and 2100`,
-  assetRequired: "Choose the trailer or truck whose history to report",
+  /** Said by the HTTP layer as it parses the address (`reportQueryOf`). */
+  date: dateMessage,
+  assetRequired: REPORT_QUERY_MESSAGES.assetRequired,
 } as const;
 
 /**
@@ -61,11 +65,9 @@ export interface Report {
 }
 
 export interface ReportRequest {
-  /** What the address names: "trailers", "moves", … (anything else is refused). */
-  type: string;
+  /** The report and what it is read from (the list's view, the moves' days, …), parsed from its address. */
+  query: ReportQuery;
   output: ReportOutput;
-  /** The list's own query parameters: the dashboard's for the five lists. */
-  params: URLSearchParams;
   /** The viewer's time zone (the `tz` parameter, else the browser's cookie). */
   timeZone?: string | null;
   now?: Date;
@@ -108,13 +110,7 @@ function searchFilter(view: DashboardView): string[] {
   return view.q ? [`Search: "${view.q}"`] : [];
 }
 
-async function listRows(
-  ctx: ServiceContext,
-  type: "trailers" | "trucks" | "yards" | "buildings" | "users",
-  params: URLSearchParams,
-  now: number,
-): Promise<Rows> {
-  const view = parseDashboardView(params);
+async function listRows(ctx: ServiceContext, type: ListReportType, view: DashboardView, now: number): Promise<Rows> {
   const accountId = requireAccount(ctx.actor, view.account);
   const account = await accountNameOf(ctx.db, accountId);
   switch (type) {
@@ -206,14 +202,6 @@ async function* once(rows: ReportCell[][]): AsyncGenerator<ReportCell[][]> {
   if (rows.length) yield rows;
 }
 
-function dayParam(params: URLSearchParams, name: string, label: string, fallback: string): string {
-  const value = params.get(name)?.trim();
-  if (!value) return fallback;
-  if (!isCalendarDate(value) || value < LIMITS.firstDate || value > LIMITS.lastDate)
-    throw new ServiceError(400, REPORT_REFUSALS.date(label), name);
-  return value;
-}
-
 /** The day after `day` ("YYYY-MM-DD"). */
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -224,16 +212,14 @@ function nextDay(day: string): string {
  * zone; today when not given), optionally in one `state` and narrowed by the global search (`q`,
  * as the Move Status lists are): one row per leg.
  */
-async function moveRows(ctx: ServiceContext, params: URLSearchParams, zone: string, now: Date): Promise<Rows> {
+async function moveRows(ctx: ServiceContext, query: MovesReportQuery, zone: string, now: Date): Promise<Rows> {
   const today = dayIn(zone, now);
-  const from = dayParam(params, "from", "From", today);
-  const to = dayParam(params, "to", "To", from > today ? from : today);
+  const from = query.from ?? today;
+  const to = query.to ?? (from > today ? from : today);
   if (from > to) throw new ServiceError(400, REPORT_REFUSALS.dateRange, "from");
-  const requestedState = params.get("state");
-  const state = MOVE_STATES.find((candidate) => candidate === requestedState);
-  const accountId = accountScope(ctx.actor, params.get("account"));
+  const { state, search } = query;
+  const accountId = accountScope(ctx.actor, query.account);
   const account = accountId === null ? "All Accounts" : await accountNameOf(ctx.db, accountId);
-  const search = searchTextOf(params);
   const filters = [
     `Requested: ${from === to ? from : `${from} to ${to}`}`,
     ...(state ? [`Status: ${MOVE_STATE_LABEL[state]}`] : []),
@@ -243,7 +229,7 @@ async function moveRows(ctx: ServiceContext, params: URLSearchParams, zone: stri
     account: accountId,
     from: dayStart(zone, from),
     to: dayStart(zone, nextDay(to)),
-    state: state as MoveState | undefined,
+    state: state ?? undefined,
     search,
   });
   return {
@@ -271,9 +257,7 @@ async function moveRows(ctx: ServiceContext, params: URLSearchParams, zone: stri
 }
 
 /** Every stay of one trailer or truck (`id`), newest first, the open one "Current". */
-async function historyRows(ctx: ServiceContext, kind: AssetKind, params: URLSearchParams, now: number): Promise<Rows> {
-  const id = Number(params.get("id"));
-  if (!params.get("id") || !Number.isInteger(id)) throw new ServiceError(400, REPORT_REFUSALS.assetRequired, "id");
+async function historyRows(ctx: ServiceContext, kind: AssetKind, id: number, now: number): Promise<Rows> {
   const asset = kind === "trailer" ? await getTrailer(ctx, id) : await getTruck(ctx, id);
   const number = "trailerNumber" in asset ? asset.trailerNumber : asset.truckNumber;
   const label = `${kind === "trailer" ? "Trailer" : "Truck"} ${number}`;
@@ -295,8 +279,7 @@ async function historyRows(ctx: ServiceContext, kind: AssetKind, params: URLSear
 }
 
 /** The audit log as its page filters it (`action`, `table`, `hours`, `q`, `user`, `record_id`), admins only. */
-function auditRows(ctx: ServiceContext, params: URLSearchParams): Rows {
-  const query = parseAuditQuery(params);
+function auditRows(ctx: ServiceContext, query: AuditQuery): Rows {
   const filters = [
     query.action ? `Action: ${AUDIT_ACTION_LABEL[query.action]}` : null,
     query.table ? `Table: ${query.table}` : null,
@@ -324,26 +307,43 @@ function auditRows(ctx: ServiceContext, params: URLSearchParams): Rows {
 }
 
 /**
- * A report of one of the product's lists, built by the server from the same listing as the list
- * itself (the dashboard's filters, sort and search, within the account the viewer may see), for
- * managers and above. Refusals: an unknown type (404), a viewer below manager (403), an empty
- * list (404, with the spec's message for printing or exporting).
+ * The report an address names (`name`: "trailers", "moves", …), if the viewer may read one:
+ * refused with 404 for an unknown type (in the words of the output asked for) and 403 below
+ * manager. Asked before the address's query is read, so these come before any fault in it.
  */
-export async function openReport(ctx: ServiceContext, request: ReportRequest): Promise<Report> {
-  const { type, output, params } = request;
-  if (!isReportType(type))
+export function reportTypeOf(ctx: ServiceContext, name: string, output: ReportOutput): ReportType {
+  if (!isReportType(name))
     throw new ServiceError(404, output === "print" ? REPORT_MESSAGES.unsupported : REPORT_MESSAGES.unsupportedExport);
   if (!canPrintReports(ctx.actor.user)) throw new ServiceError(403, REPORT_REFUSALS.denied);
+  return name;
+}
+
+function rowsOf(ctx: ServiceContext, query: ReportQuery, timeZone: string, now: Date): Rows | Promise<Rows> {
+  switch (query.type) {
+    case "audit-logs":
+      return auditRows(ctx, query.audit);
+    case "moves":
+      return moveRows(ctx, query, timeZone, now);
+    case "trailer-history":
+    case "truck-history":
+      return historyRows(ctx, query.type === "trailer-history" ? "trailer" : "truck", query.id, now.getTime());
+    default:
+      return listRows(ctx, query.type, query.view, now.getTime());
+  }
+}
+
+/**
+ * A report of one of the product's lists, built by the server from the same listing as the list
+ * itself (the dashboard's filters, sort and search, within the account the viewer may see), for
+ * managers and above. Refusals: a viewer below manager (403, as `reportTypeOf`), an empty list
+ * (404, with the spec's message for printing or exporting).
+ */
+export async function openReport(ctx: ServiceContext, request: ReportRequest): Promise<Report> {
+  const { query, output } = request;
+  const type = reportTypeOf(ctx, query.type, output);
   const now = request.now ?? new Date();
   const timeZone = timeZoneOrUtc(request.timeZone);
-  const rows =
-    type === "audit-logs"
-      ? auditRows(ctx, params)
-      : type === "moves"
-        ? await moveRows(ctx, params, timeZone, now)
-        : type === "trailer-history" || type === "truck-history"
-          ? await historyRows(ctx, type === "trailer-history" ? "trailer" : "truck", params, now.getTime())
-          : await listRows(ctx, type, params, now.getTime());
+  const rows = await rowsOf(ctx, query, timeZone, now);
   const iterator = rows.batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) throw new ServiceError(404, output === "print" ? REPORT_MESSAGES.noDataToPrint : REPORT_MESSAGES.noDataToExport);

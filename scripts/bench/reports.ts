@@ -390,8 +390,8 @@ async function trailerCount(db: Database, accountId: number, where = sql`true`):
 async function nodeReference(user: Parameters<typeof actorOf>[0]): Promise<Map<string, number>> {
   return withDatabase(async (db) => {
     const ctx: ServiceContext = { db, actor: actorOf(user), events: { send() {} } };
-    const params = new URLSearchParams();
-    const open = (output: "csv" | "xlsx") => openReport(ctx, { type: "trailers", output, params, timeZone: "America/New_York" });
+    const query = { type: "trailers", view: DEFAULT_VIEW } as const;
+    const open = (output: "csv" | "xlsx") => openReport(ctx, { query, output, timeZone: "America/New_York" });
     const jobs: [string, () => Promise<number>][] = [
       [
         "cursor only",

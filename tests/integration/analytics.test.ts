@@ -12,7 +12,8 @@ import { accounts, companies, moveLegs, moves, trailerLocationHistory } from "..
 import type { Database } from "../../app/lib/db.server";
 import { ANALYTICS_MESSAGES, IDLE_LIST_LIMIT, type AnalyticsPeriod, type AnalyticsQuery } from "../../app/domain/analytics";
 import { startOfDay } from "../../app/domain/time-zones";
-import { adminAnalytics, analyticsQueryOf } from "../../app/services/analytics.server";
+import { analyticsQueryOf } from "../../app/http/queries.server";
+import { adminAnalytics } from "../../app/services/analytics.server";
 import type { ServiceContext } from "../../app/services/context.server";
 import type { Role } from "../../app/domain/roles";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -494,11 +495,10 @@ describe("scope: one account, one company's accounts, or all", () => {
 
   afterAll(async () => scoped?.close());
 
-  const analytics = (params: Record<string, string>) =>
-    adminAnalytics(scopedAdmin, analyticsQueryOf(new URLSearchParams({ period: "today", ...params })), NOW);
+  const analytics = (scope: { accountId?: number; companyId?: number }) => adminAnalytics(scopedAdmin, query("today", scope), NOW);
 
   it("an account: only its moves, legs and trailers", async () => {
-    const result = await analytics({ account_id: String(ids.a1) });
+    const result = await analytics({ accountId: ids.a1 });
     expect(result).toMatchObject({ account_id: ids.a1, company_id: null });
     // 2 finished of 2 → 100 %; mean (10 + 20) / 2 = 15
     expect(result.moves_summary).toEqual({
@@ -520,7 +520,7 @@ describe("scope: one account, one company's accounts, or all", () => {
   });
 
   it("a company: its accounts' figures together, never another company's", async () => {
-    const north = await analytics({ company_id: String(ids.c1) });
+    const north = await analytics({ companyId: ids.c1 });
     expect(north).toMatchObject({ company_id: ids.c1, account_id: null });
     // North One's 2 finished + North Two's 1 cancelled = 3; 100 × 2 / 3 = 66.67 → 67; mean (10 + 20) / 2 = 15
     expect(north.moves_summary).toEqual({
@@ -547,7 +547,7 @@ describe("scope: one account, one company's accounts, or all", () => {
     ]);
     expect(north.idle_trailer_count).toBe(2);
 
-    const south = await analytics({ company_id: String(ids.c2) });
+    const south = await analytics({ companyId: ids.c2 });
     // 3 requested + 1 finished = 4; 100 × 1 / 4 = 25; mean 60
     expect(south.moves_summary).toEqual({
       total: 4,
@@ -599,14 +599,9 @@ describe("scope: one account, one company's accounts, or all", () => {
   it("a company or account without moves gets zeros, not the others' figures", async () => {
     const lonely = await createCompany(scoped.db, "Lonely Co");
     const account = await createAccountOf(scoped.db, lonely.id, "Lonely One");
-    const scopes: Record<string, string>[] = [
-      { company_id: String(lonely.id) },
-      { account_id: String(account.id) },
-      { company_id: "999999" },
-    ];
-    for (const params of scopes) {
-      const result = await analytics(params);
-      expect(result.moves_summary, JSON.stringify(params)).toMatchObject({ total: 0, success_rate: null, average_move_minutes: null });
+    for (const scope of [{ companyId: lonely.id }, { accountId: account.id }, { companyId: 999999 }]) {
+      const result = await analytics(scope);
+      expect(result.moves_summary, JSON.stringify(scope)).toMatchObject({ total: 0, success_rate: null, average_move_minutes: null });
       expect(result.top_locations).toEqual([]);
       expect(result.top_routes).toEqual([]);
       expect(result.idle_trailers).toEqual([]);
@@ -660,5 +655,9 @@ describe("access and the query", () => {
       companyId: null,
       accountId: null,
     });
+    // The page's own names (`company`, `account`) count when the API's are left out; a parameter given twice counts once.
+    expect(analyticsQueryOf(new URLSearchParams({ company: " 5 ", account: "6" }))).toMatchObject({ companyId: 5, accountId: 6 });
+    expect(analyticsQueryOf(new URLSearchParams({ company_id: "x", company: "5" })).companyId).toBeNull();
+    expect(analyticsQueryOf(new URLSearchParams("period=7d&period=year")).period).toBe("7d");
   });
 });

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, users } from "../../db/schema";
 import { AUDIT_MESSAGES, parseAuditQuery, type AuditLogItem } from "../../app/domain/audit";
+import type { ReportQuery } from "../../app/domain/reports";
 import { withActor } from "../../app/lib/db.server";
 import { auditLogItem, auditLogPage } from "../../app/services/audit.server";
 import { logIn, logOut } from "../../app/services/auth.server";
@@ -202,8 +203,9 @@ describe("sign-in events in the trail", () => {
 
 describe("the audit log's CSV", () => {
   it("holds every row the page's filters keep, for admins only", async () => {
-    const params = new URLSearchParams({ table: "yards", record_id: String(yardId) });
-    const report = await openReport(admin, { type: "audit-logs", output: "csv", params });
+    const audit = { ...parseAuditQuery(new URLSearchParams()), table: "yards", recordId: String(yardId) } as const;
+    const query: ReportQuery = { type: "audit-logs", audit };
+    const report = await openReport(admin, { query, output: "csv" });
     const rows = parse(await new Response(reportCsv(report)).text(), { bom: true }) as string[][];
     expect(rows[0]).toEqual(["Timestamp", "User Performed Changes", "User ID", "Table", "Record ID", "Action", "Changes"]);
     expect(rows.slice(1).map((row) => [row[2], row[3], row[4], row[5]])).toEqual([
@@ -211,7 +213,7 @@ describe("the audit log's CSV", () => {
       [String(superManager.id), "yards", String(yardId), "CREATE"],
     ]);
     expect(JSON.parse(rows[1][6])).toMatchObject({ parking_location: { old: "Gate 9", new: "Gate Zebra" } });
-    expect(await refusal(openReport(manager, { type: "audit-logs", output: "csv", params }))).toEqual({
+    expect(await refusal(openReport(manager, { query, output: "csv" }))).toEqual({
       status: 403,
       errors: [AUDIT_MESSAGES.adminOnly],
     });

@@ -64,6 +64,32 @@ async function everyoneWaiting(blocker: pg.Client, n: number, ended: () => numbe
   }
 }
 
+/** The id of the backend process serving `connection`, as pg_stat_activity and pg_locks name it. */
+export async function backendOf(connection: pg.Client): Promise<number> {
+  const { rows } = await connection.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  return rows[0].pid;
+}
+
+/**
+ * Returns once the backend `waiter` waits on a lock that the backend `holder` holds, as `observer`
+ * (a third connection) sees it; throws when `settled()` says the waiter's statement ended first,
+ * or after 15 s. A test whose race must overlap waits on this rather than on a pause that only
+ * hopes the waiter got there in time.
+ */
+export async function waitsOn(observer: pg.Client, waiter: number, holder: number, settled: () => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { rows } = await observer.query<{ blocked: boolean }>("SELECT $2::int = ANY (pg_blocking_pids($1::int)) AS blocked", [
+      waiter,
+      holder,
+    ]);
+    if (rows[0].blocked) return;
+    if (settled()) throw new Error(`backend ${waiter} ended its statement without waiting on backend ${holder}`);
+    if (Date.now() > deadline) throw new Error(`backend ${waiter} did not wait on backend ${holder} within 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * A second connection to the database at `url`, open from the start: what a check run when an
  * event is sent sees there is what other requests would see at that moment.

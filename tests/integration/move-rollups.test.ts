@@ -23,6 +23,7 @@ import type { ServiceContext } from "../../app/services/context.server";
 import { moveSummary } from "../../app/services/move-panel.server";
 import { createMove, transitionMove } from "../../app/services/moves.server";
 import { randomGenerator } from "../../db/seed";
+import { backendOf, waitsOn } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
@@ -557,23 +558,40 @@ describe("the counts kept as moves change, whatever writes them", () => {
   });
 
   it("never deadlock a move being removed against a move being requested in the same account", async () => {
+    // Both moves requested at one instant, so they count towards the same rows (account, quarter, day, locations).
     const accountId = (await createAccount(test.db)).id;
-    await insertMoves(sql, [{ accountId, requested: new Date(), legs: [["Yard A", "Yard B"]] }]);
+    const requestedAt = new Date();
+    await insertMoves(sql, [{ accountId, requested: requestedAt, legs: [["Yard A", "Yard B"]] }]);
     const {
       rows: [old],
     } = await sql.query<{ id: number }>("select id from moves where account_id = $1", [accountId]);
     const requester = await client();
     const deleter = await client();
+    const [requesterPid, deleterPid] = [await backendOf(requester), await backendOf(deleter)];
+    // The new move's request holds its account's totals until it commits ...
     await requester.query("begin");
     const {
       rows: [requested],
-    } = await requester.query<{ id: number }>("insert into moves (account_id, move_type) values ($1, 'single') returning id", [accountId]);
-    await deleter.query("begin");
-    const deleting = deleter.query("delete from moves where id = $1", [old.id]).then(
-      () => "deleted",
-      (error: Error) => error.message,
+    } = await requester.query<{ id: number }>(
+      "insert into moves (account_id, move_type, request_time) values ($1, 'single', $2) returning id",
+      [accountId, requestedAt.toISOString()],
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // ... so removing the old move (and counting out its Yard A → Yard B leg) has to wait for it:
+    // seen from a third connection, not assumed after a pause.
+    await deleter.query("begin");
+    let settled = false;
+    const deleting = deleter
+      .query("delete from moves where id = $1", [old.id])
+      .then(
+        () => "deleted",
+        (error: Error) => error.message,
+      )
+      .finally(() => (settled = true));
+    await waitsOn(sql, deleterPid, requesterPid, () => settled);
+    // The new move's leg counts at the same day and locations. Were they the first counts a
+    // remover writes (it locks its account's totals first: yardline_move_legs_leaving and
+    // yardline_roll_up_legs, db/migrations/0009_move_rollups.sql), the remover would hold them
+    // while it waits, this insert would wait on it, and Postgres would end one as a deadlock.
     await requester.query(
       `insert into move_legs (move_id, leg_number, from_location, to_location, trailer_number) values ($1, 1, 'Yard A', 'Yard B', 'T2')`,
       [requested.id],

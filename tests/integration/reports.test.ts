@@ -3,14 +3,22 @@ import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, trucks, yards } from "../../db/schema";
-import { DEFAULT_VIEW, viewHref, type DashboardView } from "../../app/domain/dashboard";
-import { REPORT_COLUMNS, REPORT_MESSAGES } from "../../app/domain/reports";
+import { DEFAULT_VIEW, type DashboardView } from "../../app/domain/dashboard";
+import {
+  REPORT_COLUMNS,
+  REPORT_MESSAGES,
+  REPORT_TYPES,
+  type ListReportType,
+  type MovesReportQuery,
+  type ReportQuery,
+} from "../../app/domain/reports";
+import { reportQueryOf } from "../../app/http/queries.server";
 import { reportCsv, reportPrintPage, reportXlsx, XLSX_ROW_LIMIT } from "../../app/http/report-files.server";
 import type { ServiceContext } from "../../app/services/context.server";
 import { accountDashboard, trailerListRow, trailerQueryOf } from "../../app/services/dashboard.server";
 import { listTrailers } from "../../app/services/trailer-list.server";
 import { createMove, transitionMove } from "../../app/services/moves.server";
-import { openReport, REPORT_REFUSALS, type Report } from "../../app/services/reports.server";
+import { openReport, REPORT_REFUSALS, reportTypeOf, type Report } from "../../app/services/reports.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 
@@ -26,15 +34,29 @@ let admin: ServiceContext;
 /** Trailers beyond one batch (1,000), so a report reads several. */
 const MANY = 2_345;
 
-const paramsOf = (view: Partial<DashboardView>) => new URL(viewHref({ ...DEFAULT_VIEW, ...view }), "http://x").searchParams;
+/** A list's report: the dashboard's default view with `view`'s filters. */
+const listOf = (type: ListReportType, view: Partial<DashboardView> = {}): ReportQuery => ({ type, view: { ...DEFAULT_VIEW, ...view } });
+/** The moves report: today, every state and account, no search, but for what `query` says. */
+const movesOf = (query: Partial<MovesReportQuery> = {}): ReportQuery => ({
+  type: "moves",
+  from: null,
+  to: null,
+  state: null,
+  account: null,
+  search: "",
+  ...query,
+});
+/** A report's query as its address says it (the route's parsing). */
+const parsed = (type: (typeof REPORT_TYPES)[number], query: string) =>
+  Promise.resolve().then(() => reportQueryOf(type, new URLSearchParams(query)));
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   // Keeps the byte order mark (Response.text() drops it).
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 }
 
-async function csvOf(ctx: ServiceContext, type: string, params: URLSearchParams) {
-  const report = await openReport(ctx, { type, output: "csv", params, timeZone: "America/New_York" });
+async function csvOf(ctx: ServiceContext, query: ReportQuery) {
+  const report = await openReport(ctx, { query, output: "csv", timeZone: "America/New_York" });
   const raw = await text(reportCsv(report));
   return { report, raw, rows: parse(raw, { bom: true }) as string[][] };
 }
@@ -101,7 +123,7 @@ afterAll(async () => {
 describe("the trailers report", () => {
   it("holds every row of the dashboard's list for the same filters, in the same order, across batches", async () => {
     for (const view of [{}, { location: "North", sort: "desc" as const }, { status: "red", load: "loaded" }, { q: "r0001" }]) {
-      const { rows } = await csvOf(manager, "trailers", paramsOf(view));
+      const { rows } = await csvOf(manager, listOf("trailers", view));
       const listed = await listedTrailers(manager, view);
       const [header, ...body] = rows;
       expect(header).toEqual(REPORT_COLUMNS.trailers.map((column) => column.header));
@@ -110,19 +132,19 @@ describe("the trailers report", () => {
         listed.rows.map((row) => [row.location, row.number, row.timeAtLocation, row.load, row.tag]),
       );
     }
-    expect((await csvOf(manager, "trailers", paramsOf({}))).rows).toHaveLength(MANY + 1);
+    expect((await csvOf(manager, listOf("trailers"))).rows).toHaveLength(MANY + 1);
   });
 
   it("is the Trailers tab's first page when the list fits on it", async () => {
     const view = { ...DEFAULT_VIEW, account: null, status: "red", load: "loaded", q: "R01" };
     const tab = (await accountDashboard(manager, view)).trailers!;
-    const { rows } = await csvOf(manager, "trailers", paramsOf(view));
+    const { rows } = await csvOf(manager, listOf("trailers", view));
     expect(tab.total).toBeLessThan(50);
     expect(rows.slice(1).map((row) => row[3])).toEqual(tab.rows.map((row) => row.number));
   });
 
   it("writes status, since when and the tag as a spreadsheet reads them: ISO times, quoted commas", async () => {
-    const { raw, rows } = await csvOf(manager, "trailers", paramsOf({ status: "red" }));
+    const { raw, rows } = await csvOf(manager, listOf("trailers", { status: "red" }));
     expect(raw.startsWith("\uFEFFLocation,Type,")).toBe(true);
     expect(raw).toContain('"Brakes, left side"\r\n');
     for (const row of rows.slice(1)) {
@@ -144,7 +166,7 @@ describe("the trailers report", () => {
       })
       .returning();
     try {
-      const { rows } = await csvOf(manager, "trailers", paramsOf({ q: "ZZ-INJECT" }));
+      const { rows } = await csvOf(manager, listOf("trailers", { q: "ZZ-INJECT" }));
       expect(rows[1][9]).toBe('\'=HYPERLINK("http://evil","x")');
     } finally {
       await test.db.delete(trailers).where(eq(trailers.id, trailer.id));
@@ -154,32 +176,39 @@ describe("the trailers report", () => {
 
 describe("the other lists' reports", () => {
   it("trucks, yards and buildings as their tabs show them", async () => {
-    expect((await csvOf(manager, "trucks", paramsOf({}))).rows).toEqual([
+    expect((await csvOf(manager, listOf("trucks"))).rows).toEqual([
       REPORT_COLUMNS.trucks.map((column) => column.header),
       ["Shop", "TK1", "Boxtruck", "MACK", "ANTHEM", "Shop", "Just arrived", "", "Not assigned", ""],
     ]);
-    const yardRows = (await csvOf(manager, "yards", paramsOf({}))).rows;
+    const yardRows = (await csvOf(manager, listOf("yards"))).rows;
     expect(yardRows[1].slice(0, 3)).toEqual(["Yard A", "Available", "Gate 2"]);
-    const buildingRows = (await csvOf(manager, "buildings", paramsOf({}))).rows;
+    const buildingRows = (await csvOf(manager, listOf("buildings"))).rows;
     expect(buildingRows[1].slice(0, 2)).toEqual(["North", "20"]);
   });
 
   it("users with the report's role labels, only those the viewer may see, formula-like codes neutralised", async () => {
-    const { rows } = await csvOf(manager, "users", paramsOf({}));
+    const { rows } = await csvOf(manager, listOf("users"));
     const byCode = new Map(rows.slice(1).map((row) => [row[0], row]));
     expect(byCode.get("MGR1")?.[2]).toBe("Manager");
     expect(byCode.get("'=MECH")?.[2]).toBe("Mechanic");
     expect(byCode.has("SUPER1")).toBe(false);
-    const seenByAdmin = (await csvOf(admin, "users", paramsOf({ account: accountId }))).rows.map((row) => row[2]);
+    const seenByAdmin = (await csvOf(admin, listOf("users", { account: accountId }))).rows.map((row) => row[2]);
     expect(seenByAdmin).toContain("Super Manager");
     expect(seenByAdmin).toContain("Admin");
   });
 });
 
 describe("who reads which report", () => {
-  it("a yard driver is refused every report", async () => {
-    for (const type of ["trailers", "trucks", "yards", "buildings", "users", "moves"]) {
-      expect(await refusal(openReport(driver, { type, output: "csv", params: paramsOf({}) }))).toEqual({
+  it("a yard driver is refused every report, before what it asks for is read", async () => {
+    for (const type of REPORT_TYPES) {
+      expect(await refusal(Promise.resolve().then(() => reportTypeOf(driver, type, "csv"))), type).toEqual({
+        status: 403,
+        errors: [REPORT_REFUSALS.denied],
+      });
+    }
+    const queries = [...(["trailers", "trucks", "yards", "buildings", "users"] as const).map((type) => listOf(type)), movesOf()];
+    for (const query of queries) {
+      expect(await refusal(openReport(driver, { query, output: "csv" })), query.type).toEqual({
         status: 403,
         errors: [REPORT_REFUSALS.denied],
       });
@@ -187,33 +216,34 @@ describe("who reads which report", () => {
   });
 
   it("a manager of another account gets its own account's rows whatever account it names", async () => {
-    const { report, rows } = await csvOf(otherManager, "trailers", paramsOf({ account: accountId }));
+    const { report, rows } = await csvOf(otherManager, listOf("trailers", { account: accountId }));
     expect(report.account).toBe("Elsewhere");
     expect(rows).toHaveLength(2);
   });
 
   it("an admin reads any account it names, and must name one for a list", async () => {
-    const { report, rows } = await csvOf(admin, "trailers", paramsOf({ account: accountId }));
+    const { report, rows } = await csvOf(admin, listOf("trailers", { account: accountId }));
     expect(report.account).toBe('Dock, "Town"');
     expect(rows).toHaveLength(MANY + 1);
-    expect(await refusal(openReport(admin, { type: "trailers", output: "csv", params: paramsOf({}) }))).toMatchObject({ status: 400 });
+    expect(await refusal(openReport(admin, { query: listOf("trailers"), output: "csv" }))).toMatchObject({ status: 400 });
   });
 
   it("an empty list and an unknown type are refused with the spec's messages", async () => {
-    const emptyView = paramsOf({ account: emptyAccountId });
-    expect(await refusal(openReport(admin, { type: "trailers", output: "print", params: emptyView }))).toEqual({
+    const emptyList = listOf("trailers", { account: emptyAccountId });
+    expect(await refusal(openReport(admin, { query: emptyList, output: "print" }))).toEqual({
       status: 404,
       errors: [REPORT_MESSAGES.noDataToPrint],
     });
-    expect(await refusal(openReport(admin, { type: "trailers", output: "csv", params: emptyView }))).toEqual({
+    expect(await refusal(openReport(admin, { query: emptyList, output: "csv" }))).toEqual({
       status: 404,
       errors: [REPORT_MESSAGES.noDataToExport],
     });
-    expect(await refusal(openReport(manager, { type: "companies", output: "print", params: emptyView }))).toEqual({
+    expect(await refusal(Promise.resolve().then(() => reportTypeOf(manager, "companies", "print")))).toEqual({
       status: 404,
       errors: [REPORT_MESSAGES.unsupported],
     });
-    expect(await refusal(openReport(manager, { type: "companies", output: "xlsx", params: emptyView }))).toEqual({
+    // Even to a viewer who may read no report: what is not a report is not found.
+    expect(await refusal(Promise.resolve().then(() => reportTypeOf(driver, "companies", "xlsx")))).toEqual({
       status: 404,
       errors: [REPORT_MESSAGES.unsupportedExport],
     });
@@ -222,7 +252,7 @@ describe("who reads which report", () => {
 
 describe("the files", () => {
   it("an Excel workbook with typed cells, a frozen and filterable header and column widths", async () => {
-    const report = await openReport(manager, { type: "trailers", output: "xlsx", params: paramsOf({}), timeZone: "UTC" });
+    const report = await openReport(manager, { query: listOf("trailers"), output: "xlsx", timeZone: "UTC" });
     const file = await reportXlsx(report);
     const book = readWorkbook(file, { type: "array", cellDates: true, cellStyles: true });
     const sheet = book.Sheets[book.SheetNames[0]];
@@ -234,19 +264,16 @@ describe("the files", () => {
     expect(sheet["G2"].v).toBeInstanceOf(Date);
     const xml = new TextDecoder().decode(CFB.find(CFB.read(file, { type: "array" }), "/xl/worksheets/sheet1.xml")?.content as Uint8Array);
     expect(xml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
-    const buildingsBook = readWorkbook(
-      await reportXlsx(await openReport(manager, { type: "buildings", output: "xlsx", params: paramsOf({}) })),
-      {
-        type: "array",
-      },
-    );
+    const buildingsBook = readWorkbook(await reportXlsx(await openReport(manager, { query: listOf("buildings"), output: "xlsx" })), {
+      type: "array",
+    });
     const buildingsSheet = buildingsBook.Sheets[buildingsBook.SheetNames[0]];
     expect(buildingsSheet["B2"]).toMatchObject({ t: "n", v: 20 });
     expect(utils.sheet_to_json(buildingsSheet)).toHaveLength(1);
   });
 
   it("the print page: heading, filters, every row, the footer with the year; text escaped", async () => {
-    const report = await openReport(manager, { type: "trailers", output: "print", params: paramsOf({ status: "red" }), timeZone: "UTC" });
+    const report = await openReport(manager, { query: listOf("trailers", { status: "red" }), output: "print", timeZone: "UTC" });
     const html = await text(reportPrintPage(report, "n0nce"));
     expect(html).toContain("<h1>Dock, &quot;Town&quot; — Trailers Report</h1>");
     expect(html).toContain("Filters: Status: Red Tagged; Time at Location: Newest First");
@@ -257,7 +284,7 @@ describe("the files", () => {
 
   it(`refuses an Excel report past ${XLSX_ROW_LIMIT.toLocaleString("en-US")} rows before writing it`, async () => {
     const report: Report = {
-      ...(await openReport(manager, { type: "buildings", output: "xlsx", params: paramsOf({}) })),
+      ...(await openReport(manager, { query: listOf("buildings"), output: "xlsx" })),
       batches: (async function* () {
         for (let sent = 0; sent <= XLSX_ROW_LIMIT; sent += 10_000) yield Array.from({ length: 10_000 }, () => ["x", 1, null, null]);
       })(),
@@ -266,14 +293,14 @@ describe("the files", () => {
   });
 
   it("a reader that stops early leaves no cursor or connection behind", async () => {
-    const report = await openReport(manager, { type: "trailers", output: "csv", params: paramsOf({}) });
+    const report = await openReport(manager, { query: listOf("trailers"), output: "csv" });
     const reader = reportCsv(report).getReader();
     await reader.read();
     await reader.read();
     await reader.cancel();
     const [{ open }] = (await test.db.execute(sql`select count(*)::int as open from pg_cursors`)).rows as { open: number }[];
     expect(open).toBe(0);
-    expect((await csvOf(manager, "trailers", paramsOf({ q: "R00001" }))).rows).toHaveLength(2);
+    expect((await csvOf(manager, listOf("trailers", { q: "R00001" }))).rows).toHaveLength(2);
   });
 });
 
@@ -296,44 +323,48 @@ describe("the moves report", () => {
     });
     await transitionMove(yardDriver, move.id, "accept");
     await transitionMove(yardDriver, move.id, "finish");
-    const { rows } = await csvOf(manager, "moves", new URLSearchParams());
+    const { rows } = await csvOf(manager, movesOf());
     const legs = rows.filter((row) => row[0] === String(move.id));
     expect(legs.map((row) => row.slice(1, 10))).toEqual([
       ['Dock, "Town"', "Shuttle", "Finished", "1", "Yard A", "North-1", a.trailerNumber, "MGR1", "YD9"],
       ['Dock, "Town"', "Shuttle", "Finished", "2", "Yard A", "North-2", b.trailerNumber, "MGR1", "YD9"],
     ]);
     expect(Number(legs[0][15])).toBeGreaterThanOrEqual(0);
-    expect(
-      await refusal(
-        openReport(manager, { type: "moves", output: "csv", params: new URLSearchParams({ from: "2020-01-01", to: "2020-01-31" }) }),
-      ),
-    ).toEqual({
+    expect(await refusal(openReport(manager, { query: movesOf({ from: "2020-01-01", to: "2020-01-31" }), output: "csv" }))).toEqual({
       status: 404,
       errors: [REPORT_MESSAGES.noDataToExport],
     });
-    expect(
-      await refusal(openReport(manager, { type: "moves", output: "csv", params: new URLSearchParams({ from: "2026-02-30" }) })),
-    ).toEqual({
-      status: 400,
-      errors: [REPORT_REFUSALS.date("From")],
-      field: "from",
-    });
-    expect(
-      await refusal(
-        openReport(manager, { type: "moves", output: "csv", params: new URLSearchParams({ from: "2026-03-02", to: "2026-03-01" }) }),
-      ),
-    ).toEqual({
+    expect(await refusal(openReport(manager, { query: movesOf({ from: "2026-03-02", to: "2026-03-01" }), output: "csv" }))).toEqual({
       status: 400,
       errors: [REPORT_REFUSALS.dateRange],
       field: "from",
     });
-    expect(
-      await refusal(
-        openReport(otherManager, { type: "moves", output: "csv", params: new URLSearchParams({ account: String(accountId) }) }),
-      ),
-    ).toMatchObject({
+    // A day after today with no last day runs to that day.
+    expect(await refusal(openReport(manager, { query: movesOf({ from: "2099-01-01" }), output: "csv" }))).toEqual({
+      status: 404,
+      errors: [REPORT_MESSAGES.noDataToExport],
+    });
+    expect(await refusal(openReport(otherManager, { query: movesOf({ account: accountId }), output: "csv" }))).toMatchObject({
       status: 404,
     });
+  });
+
+  it("reads its days, state, account and search from the address; a day that is none is a 400 naming it", async () => {
+    expect(await parsed("moves", "")).toEqual(movesOf());
+    expect(await parsed("moves", `from=%202026-03-01%20&to=2026-03-05&state=finished&account=%20${accountId}&q=%20R01%20`)).toEqual(
+      movesOf({ from: "2026-03-01", to: "2026-03-05", state: "finished", account: accountId, search: "R01" }),
+    );
+    // Blank days are today; an unknown state and an account that is no id are none; a parameter given twice counts once.
+    expect(await parsed("moves", "from=%20&to=&state=lost&account=x")).toEqual(movesOf());
+    expect(await parsed("moves", "from=2026-03-01&from=nonsense")).toEqual(movesOf({ from: "2026-03-01" }));
+    expect(await refusal(parsed("moves", "from=2026-02-30"))).toEqual({
+      status: 400,
+      errors: [REPORT_REFUSALS.date("From")],
+      field: "from",
+    });
+    expect(await refusal(parsed("moves", "to=1899-12-31"))).toEqual({ status: 400, errors: [REPORT_REFUSALS.date("To")], field: "to" });
+    // Both wrong: the first is told, as before.
+    expect(await refusal(parsed("moves", "to=x&from=y"))).toEqual({ status: 400, errors: [REPORT_REFUSALS.date("From")], field: "from" });
   });
 });
 
@@ -350,17 +381,24 @@ describe("the location history report", () => {
       },
       { trailerId: trailer.id, accountId, location: "Yard A", entryTime: new Date("2026-01-01T10:30:00Z"), userAlphaCode: "MGR1" },
     ]);
-    const { rows } = await csvOf(manager, "trailer-history", new URLSearchParams({ id: String(trailer.id) }));
+    const { rows } = await csvOf(manager, { type: "trailer-history", id: trailer.id });
     expect(rows.slice(1).map((row) => [row[0], row[2], row[3], row[4], row[5]])).toEqual([
       ["Yard A", "Current", rows[1][3], rows[1][4], "MGR1"],
       ["North-3", "2026-01-01T10:30:00.000Z", "2h 30m", "150", ""],
     ]);
-    expect(
-      await refusal(
-        openReport(otherManager, { type: "trailer-history", output: "csv", params: new URLSearchParams({ id: String(trailer.id) }) }),
-      ),
-    ).toMatchObject({
+    expect(await refusal(openReport(otherManager, { query: { type: "trailer-history", id: trailer.id }, output: "csv" }))).toMatchObject({
       status: 404,
     });
+  });
+
+  it("reads the trailer or truck from the address's id: missing or not a whole number is a 400 naming it", async () => {
+    expect(await parsed("truck-history", "id=12")).toEqual({ type: "truck-history", id: 12 });
+    for (const query of ["", "id=", "id=abc", "id=1.5"]) {
+      expect(await refusal(parsed("trailer-history", query)), query).toEqual({
+        status: 400,
+        errors: [REPORT_REFUSALS.assetRequired],
+        field: "id",
+      });
+    }
   });
 });

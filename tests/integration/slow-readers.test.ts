@@ -66,7 +66,7 @@ const requestDatabase = (): OpenDatabase => openDatabase({ DATABASE_URL: pooler.
 async function slowReader() {
   const request = requestDatabase();
   const { ctx } = contextFor(request.db, manager);
-  const report = await openReport(ctx, { type: "trailers", output: "csv", params: new URLSearchParams() });
+  const report = await openReport(ctx, { query: { type: "trailers", view: DEFAULT_VIEW }, output: "csv" });
   const body = reportCsv(report).getReader();
   // server.ts closes the request's database in waitUntil once the answer is returned, without waiting for its body.
   const released = request.close();

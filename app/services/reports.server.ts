@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { accounts } from "../../db/schema";
-import { formatDuration, vehicleStatus } from "../domain/assets";
-import { filterLabel, parseDashboardView, type DashboardView } from "../domain/dashboard";
-import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, parseAuditQuery } from "../domain/audit";
-import { isCalendarDate, LIMITS } from "../domain/limits";
-import { MOVE_STATE_LABEL, MOVE_STATES, MOVE_TYPE_LABEL, moveState, type MoveState, type MoveType } from "../domain/moves";
+import { accounts } from "#db/schema";
+import { formatDuration, vehicleStatus } from "#app/domain/assets";
+import { filterLabel, parseDashboardView, type DashboardView } from "#app/domain/dashboard";
+import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, parseAuditQuery } from "#app/domain/audit";
+import { isCalendarDate, LIMITS } from "#app/domain/limits";
+import { MOVE_STATE_LABEL, MOVE_STATES, MOVE_TYPE_LABEL, moveState, type MoveState, type MoveType } from "#app/domain/moves";
 import {
   isReportType,
   minutesBetween,
@@ -16,18 +16,18 @@ import {
   type ReportColumn,
   type ReportOutput,
   type ReportType,
-} from "../domain/reports";
-import { canPrintReports, ROLE_LABEL, type Role } from "../domain/roles";
-import { dayIn, dayStart, timeZoneOrUtc } from "../domain/time-zones";
-import { userRoleFlags } from "../domain/users";
-import type { Queryable } from "../lib/db.server";
+} from "#app/domain/reports";
+import { canPrintReports, ROLE_LABEL, type Role } from "#app/domain/roles";
+import { dayIn, dayStart, timeZoneOrUtc } from "#app/domain/time-zones";
+import { userRoleFlags } from "#app/domain/users";
+import type { Queryable } from "#app/lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { trailerListRow, trailerQueryOf, truckListRow, truckQueryOf, userQueryOf } from "./dashboard.server";
 import { ServiceError } from "./errors.server";
 import { readAssetHistory, type AssetKind } from "./location-history.server";
 import { itemOf, readAuditLog } from "./audit.server";
 import { readMoveLegs } from "./moves.server";
-import { searchTextOf } from "../domain/search";
+import { searchTextOf } from "#app/domain/search";
 import { listPlaces } from "./places.server";
 import { accountScope, requireAccount } from "./scope.server";
 import { readTrailerListing, trailerListing } from "./trailer-list.server";

@@ -2,20 +2,32 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-/** What the files under `folder` may not import: the folders above it (and, for code the browser runs, any `.server` module). */
-function layer(folder, what, above, alsoForbidden = []) {
-  const group = [...above.flatMap((name) => [`~/${name}/*`, `**/app/${name}/*`, `../${name}/*`, `../../${name}/*`]), ...alsoForbidden];
-  return [
-    {
-      files: [`${folder}/**/*.{ts,tsx}`],
-      rules: {
-        "no-restricted-imports": [
-          "error",
-          { patterns: [{ group, message: `${folder} (${what}) imports nothing from the floors above it: ${above.join(", ")}.` }] },
-        ],
-      },
-    },
-  ];
+/**
+ * One import style (docs/decisions/0032-one-import-style.md): a module of another folder is named
+ * from the project's root (`#app/…`, `#db/…`, `#party/…`, `#scripts/…`, `#tests/…`), a module
+ * beside this one as `./name`; never `../` or `~/`.
+ */
+const ONE_STYLE = {
+  regex: "^(\\.\\./|~/|\\.\\.$)",
+  message: "Name a module of another folder from the root (#app/…, #db/…, #tests/…); only a module beside this one as ./name.",
+};
+
+/** Every file's import rules: the one style, and what the files under them may not import. */
+function imports(files, ...forbidden) {
+  return { files, rules: { "no-restricted-imports": ["error", { patterns: [ONE_STYLE, ...forbidden] }] } };
+}
+
+/**
+ * What the files under `folder` may not import: the folders above it, and for code the browser
+ * runs (`serverFree`), any `.server` module.
+ */
+function layer(folder, what, above, { serverFree = false } = {}) {
+  const climb = {
+    regex: `^#app/(${above.join("|")})/`,
+    message: `${folder} (${what}) imports nothing from the floors above it: ${above.join(", ")}.`,
+  };
+  const server = { regex: "\\.server(\\.tsx?)?$", message: `${folder} (${what}) runs in the browser too: it imports no .server module.` };
+  return imports([`${folder}/**/*.{ts,tsx}`], climb, ...(serverFree ? [server] : []));
 }
 
 export default tseslint.config(
@@ -37,17 +49,15 @@ export default tseslint.config(
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description" }],
     },
   },
+  imports(["**/*.{ts,tsx,mjs}"]),
   // The floors of the house (docs/architecture.md#layers): an import never climbs.
-  ...layer(
-    "app/domain",
-    "pure code shared with the browser",
-    ["lib", "http", "services", "routes", "components", "browser"],
-    ["**/*.server", "**/*.server.ts"],
-  ),
-  ...layer("app/lib", "infrastructure", ["http", "services", "routes", "components", "browser"]),
-  ...layer("app/services", "the rules", ["http", "routes", "components", "browser"]),
-  ...layer("app/http", "HTTP in and out", ["routes", "components", "browser"]),
-  ...layer("app/browser", "the browser's helpers", ["lib", "http", "services", "routes", "components"], ["**/*.server", "**/*.server.ts"]),
+  layer("app/domain", "pure code shared with the browser", ["lib", "http", "services", "routes", "components", "browser"], {
+    serverFree: true,
+  }),
+  layer("app/lib", "infrastructure", ["http", "services", "routes", "components", "browser"]),
+  layer("app/services", "the rules", ["http", "routes", "components", "browser"]),
+  layer("app/http", "HTTP in and out", ["routes", "components", "browser"]),
+  layer("app/browser", "the browser's helpers", ["lib", "http", "services", "routes", "components"], { serverFree: true }),
   {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },

@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { csrfTokenFor } from "./app/lib/csrf.server";
-import { isDatabaseUnavailable, openDatabase, type Database, type OpenDatabase } from "./app/lib/db.server";
-import type { RequestEvents } from "./app/lib/held-events.server";
-import { roomEvents } from "./app/lib/realtime.server";
-import { readSessionToken, resolveSession, type SessionState } from "./app/lib/session.server";
-import { databaseUnavailable } from "./app/lib/unavailable.server";
-import type { Env } from "./env";
+import { csrfTokenFor } from "#app/lib/csrf.server";
+import { isDatabaseUnavailable, openDatabase, type Database, type OpenDatabase } from "#app/lib/db.server";
+import type { RequestEvents } from "#app/lib/held-events.server";
+import { roomEvents } from "#app/lib/realtime.server";
+import { readSessionToken, resolveSession, type SessionState } from "#app/lib/session.server";
+import { databaseUnavailable } from "#app/lib/unavailable.server";
+import type { Env } from "#app/env";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

@@ -3,20 +3,20 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore: build/server is generated
 import * as build from "./build/server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { CSRF_COOKIE, verifyCsrf } from "./app/lib/csrf.server";
-import { isDatabaseUnavailable } from "./app/lib/db.server";
-import { withEtag } from "./app/lib/etag.server";
-import { applyResponseHeaders } from "./app/lib/headers.server";
-import { afterSending } from "./app/lib/held-events.server";
-import { refuseUnservedMethod } from "./app/http/methods.server";
-import { handleRoomRequest } from "./app/lib/realtime.server";
-import { withinBodyLimit } from "./app/lib/request-limits.server";
-import { withStatementsTiming } from "./app/lib/server-timing.server";
-import { databaseUnavailablePage, isDataRequest } from "./app/lib/unavailable.server";
-import type { Env } from "./env";
+import { CSRF_COOKIE, verifyCsrf } from "#app/lib/csrf.server";
+import { isDatabaseUnavailable } from "#app/lib/db.server";
+import { withEtag } from "#app/lib/etag.server";
+import { applyResponseHeaders } from "#app/lib/headers.server";
+import { afterSending } from "#app/lib/held-events.server";
+import { refuseUnservedMethod } from "#app/http/methods.server";
+import { handleRoomRequest } from "#app/lib/realtime.server";
+import { withinBodyLimit } from "#app/lib/request-limits.server";
+import { withStatementsTiming } from "#app/lib/server-timing.server";
+import { databaseUnavailablePage, isDataRequest } from "#app/lib/unavailable.server";
+import type { Env } from "#app/env";
 import { getLoadContext } from "./load-context";
 
-export { AccountRoom } from "./party/account-room";
+export { AccountRoom } from "#party/account-room";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { isDatabaseUnavailable } from "./lib/db.server";
-import { applySecurityHeaders } from "./lib/headers.server";
+import { isDatabaseUnavailable } from "#app/lib/db.server";
+import { applySecurityHeaders } from "#app/lib/headers.server";
 
 export default async function handleRequest(
   request: Request,

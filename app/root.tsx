@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { AppHeader } from "./components/app-header";
-import { GeneralErrorBoundary } from "./components/error-boundary";
-import { keepPageAfterFailure } from "./browser/failed-actions";
-import { isLiveReload } from "./browser/realtime-client";
-import { SessionManager } from "./components/session-manager";
-import { socketRoomOf } from "./domain/realtime-events";
+import { AppHeader } from "#app/components/app-header";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { isLiveReload } from "#app/browser/realtime-client";
+import { SessionManager } from "#app/components/session-manager";
+import { socketRoomOf } from "#app/domain/realtime-events";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [

@@ -5,10 +5,10 @@
  * and idempotent (nothing happens when a company exists). One transaction: all or nothing.
  */
 import { count, sql, type SQL } from "drizzle-orm";
-import { TRAILER_TYPES, TRUCK_TYPES } from "../app/domain/assets";
-import { flagsFor, type Role } from "../app/domain/roles";
-import { withActor, type Database, type Transaction } from "../app/lib/db.server";
-import { hashPassword, type ScryptCost } from "../app/lib/password.server";
+import { TRAILER_TYPES, TRUCK_TYPES } from "#app/domain/assets";
+import { flagsFor, type Role } from "#app/domain/roles";
+import { withActor, type Database, type Transaction } from "#app/lib/db.server";
+import { hashPassword, type ScryptCost } from "#app/lib/password.server";
 import {
   accounts,
   buildings,

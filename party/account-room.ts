@@ -1,9 +1,9 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import type { Env } from "../env";
-import { SESSION_ENDED_CLOSE_CODE } from "../app/domain/auth";
-import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "../app/domain/realtime-events";
-import { openDatabase } from "../app/lib/db.server";
-import { sessionsEnded } from "../app/lib/session.server";
+import type { Env } from "#app/env";
+import { SESSION_ENDED_CLOSE_CODE } from "#app/domain/auth";
+import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER } from "#app/domain/realtime-events";
+import { openDatabase } from "#app/lib/db.server";
+import { sessionsEnded } from "#app/lib/session.server";
 
 /**
  * How often a room with sockets checks that their sessions are still live. Ends the Worker knows

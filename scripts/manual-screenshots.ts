@@ -14,7 +14,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { IMAGE_SIZE, MANUAL_IMAGES, type ManualImageName } from "../app/content/manual-images";
+import { IMAGE_SIZE, MANUAL_IMAGES, type ManualImageName } from "#app/content/manual-images";
 
 function option(name: string, fallback: string): string {
   const prefix = `--${name}=`;

@@ -1,5 +1,5 @@
 /** `npm run db:migrate`: applies migrations to DATABASE_URL (a system Postgres, Neon). */
-import { applyMigrations } from "./lib/migrate";
+import { applyMigrations } from "#scripts/lib/migrate";
 
 const url = process.env.DATABASE_URL;
 if (!url) {

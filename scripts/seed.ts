@@ -1,6 +1,6 @@
 /** `npm run db:seed [-- --scale=N --audit-rows=N --history-moves=N]`: the demo data into DATABASE_URL, when it has no company yet. */
-import { openDatabase } from "../app/lib/db.server";
-import { seedDemoData } from "../db/seed";
+import { openDatabase } from "#app/lib/db.server";
+import { seedDemoData } from "#db/seed";
 
 const url = process.env.DATABASE_URL;
 if (!url) {

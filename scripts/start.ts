@@ -20,11 +20,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, rmSync, watch } from "node:fs";
-import { DEMO_LOGINS, seedDemoData } from "../db/seed";
-import { openDatabase } from "../app/lib/db.server";
-import { applyMigrations } from "./lib/migrate";
-import { startPooler, type RunningPooler } from "./lib/pooler";
-import { startEmbeddedPostgres, type RunningPostgres } from "./lib/postgres";
+import { DEMO_LOGINS, seedDemoData } from "#db/seed";
+import { openDatabase } from "#app/lib/db.server";
+import { applyMigrations } from "#scripts/lib/migrate";
+import { startPooler, type RunningPooler } from "#scripts/lib/pooler";
+import { startEmbeddedPostgres, type RunningPostgres } from "#scripts/lib/postgres";
 
 function option(name: string, fallback: string): string {
   const prefix = `--${name}=`;

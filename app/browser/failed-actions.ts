@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { failureMessage } from "~/domain/failures";
+import { failureMessage } from "#app/domain/failures";
 
 /**
  * A form's answer when its request failed instead of being answered (no answer, a server error):

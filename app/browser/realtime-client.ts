@@ -1,6 +1,6 @@
 import { useFetchers, useMatches, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { RealtimeEvent } from "~/domain/realtime-events";
+import type { RealtimeEvent } from "#app/domain/realtime-events";
 
 /**
  * The page's side of the account room: SessionManager owns the socket and feeds events here;

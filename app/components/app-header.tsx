@@ -1,10 +1,10 @@
 import { Link, useLocation, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
 import { CircleUser, LayoutDashboard, Search, Truck } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
-import { paramsKeptBySearch, SEARCH_PARAM, searchHref, searchTarget } from "~/domain/search";
-import { csrfFromCookie } from "~/browser/api-client";
+import { paramsKeptBySearch, SEARCH_PARAM, searchHref, searchTarget } from "#app/domain/search";
+import { csrfFromCookie } from "#app/browser/api-client";
 import { usePageCsrf } from "./csrf-input";
-import { deferred } from "./ui/deferred";
+import { deferred } from "#app/components/ui/deferred";
 
 const { Component: TermsDialog, preload: preloadTermsDialog } = deferred(() =>
   import("./terms-dialog").then((module) => module.TermsDialog),

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { csrfFromCookie } from "~/browser/api-client";
+import { csrfFromCookie } from "#app/browser/api-client";
 
 /** The CSRF token the root loader gave the page ("" before it has one). */
 export function usePageCsrf(): string {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError, type ErrorResponse } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/styles";
-import { failureKind, loadFailureMessage } from "~/domain/failures";
+import { buttonStyles } from "#app/components/ui/styles";
+import { failureKind, loadFailureMessage } from "#app/domain/failures";
 
 type StatusHandler = (info: { error: ErrorResponse; message: string }) => React.ReactNode;
 

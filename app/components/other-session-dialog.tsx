@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/components/csrf-input";
-import { buttonStyles } from "~/components/ui/styles";
-import { BlockingDialog } from "~/components/ui/modal";
-import { REPLACE_OTHER_SESSION, type SessionInfo } from "~/domain/auth";
-import { describeDevice } from "~/domain/devices";
-import { LocalTime } from "~/components/ui/local-time";
+import { CsrfInput } from "./csrf-input";
+import { buttonStyles } from "#app/components/ui/styles";
+import { BlockingDialog } from "#app/components/ui/modal";
+import { REPLACE_OTHER_SESSION, type SessionInfo } from "#app/domain/auth";
+import { describeDevice } from "#app/domain/devices";
+import { LocalTime } from "#app/components/ui/local-time";
 
 /**
  * "Account Already Logged In": the other session (device, IP address, login time, last activity),

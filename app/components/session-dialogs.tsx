@@ -1,6 +1,6 @@
-import { MESSAGES } from "~/domain/auth";
-import { buttonStyles } from "./ui/styles";
-import { BlockingDialog } from "./ui/modal";
+import { MESSAGES } from "#app/domain/auth";
+import { buttonStyles } from "#app/components/ui/styles";
+import { BlockingDialog } from "#app/components/ui/modal";
 
 export type Ended = "invalidated" | "timeout" | "ended";
 const ENDED_MESSAGE: Record<Ended, string> = {

@@ -5,13 +5,13 @@ import {
   SESSION_ID_HEADER,
   SESSION_REFRESH_ACTIVITY_WINDOW_MS,
   SESSION_WARNING_SECONDS,
-} from "~/domain/auth";
-import type { RealtimeEvent } from "~/domain/realtime-events";
+} from "#app/domain/auth";
+import type { RealtimeEvent } from "#app/domain/realtime-events";
 import type PartySocket from "partysocket";
-import { apiFetch } from "~/browser/api-client";
-import { emitRealtimeEvent } from "~/browser/realtime-client";
+import { apiFetch } from "#app/browser/api-client";
+import { emitRealtimeEvent } from "#app/browser/realtime-client";
 import type { Ended } from "./session-dialogs";
-import { deferred } from "./ui/deferred";
+import { deferred } from "#app/components/ui/deferred";
 
 // The dialogs and the socket load once the page is up: neither is needed for its first paint.
 const { Component: SessionDialogs, preload: preloadSessionDialogs } = deferred(() =>

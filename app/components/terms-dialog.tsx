@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useState } from "react";
-import { TERMS_EFFECTIVE_DATE } from "~/domain/auth";
-import { buttonStyles } from "./ui/styles";
+import { TERMS_EFFECTIVE_DATE } from "#app/domain/auth";
+import { buttonStyles } from "#app/components/ui/styles";
 
 /**
  * The terms of use. Read-only with a Close button, or — with `onAccept` — with an acceptance

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flagsFor, ROLES } from "~/domain/roles";
+import { flagsFor, ROLES } from "#app/domain/roles";
 import { manualSectionsFor, supportContact, telHref } from "./manual-sections";
 
 const titles = (reader: { isAdmin: boolean } | null) => manualSectionsFor(reader).map((section) => section.title);

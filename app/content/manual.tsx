@@ -1,7 +1,7 @@
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { Printer } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { buttonStyles } from "~/components/ui/styles";
+import { buttonStyles } from "#app/components/ui/styles";
 import styles from "./manual.css?url";
 import { ADMIN_FEATURES, ADMIN_GUIDE, AUDIT_LOGS, YARD } from "./manual-admin";
 import { FEATURES, GENERAL_GUIDE } from "./manual-everyone";

@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { asRefusal } from "../services/errors.server";
+import { asRefusal } from "#app/services/errors.server";
 import { apiError } from "./api.server";
 
 /** An /api endpoint: a service refusal is answered as `{error, errors, field}` with its status. */

@@ -1,5 +1,5 @@
-import { LIMITS } from "../domain/limits";
-import { BODY_LIMIT_BYTES, bodyTooLarge, declaredLength, readBounded } from "../lib/request-limits.server";
+import { LIMITS } from "#app/domain/limits";
+import { BODY_LIMIT_BYTES, bodyTooLarge, declaredLength, readBounded } from "#app/lib/request-limits.server";
 
 /**
  * Shapes of the JSON API: errors always as `{ error, errors }` with a 4xx status, and `field`

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { PENDING_LOGIN_MINUTES, type ClientInfo, type LoginOutcome } from "../services/auth.server";
-import type { SystemContext } from "../services/context.server";
-import { csrfCookie } from "../lib/csrf.server";
+import { PENDING_LOGIN_MINUTES, type ClientInfo, type LoginOutcome } from "#app/services/auth.server";
+import type { SystemContext } from "#app/services/context.server";
+import { csrfCookie } from "#app/lib/csrf.server";
 import { clearSessionCookie, sessionCookie } from "./guards.server";
-import { readCookie, setCookie } from "../lib/cookies.server";
-import { newToken } from "../lib/session.server";
+import { readCookie, setCookie } from "#app/lib/cookies.server";
+import { newToken } from "#app/lib/session.server";
 
 type SignedIn = Extract<LoginOutcome, { kind: "signed_in" }>;
 

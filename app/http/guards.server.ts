@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { MESSAGES } from "../domain/auth";
+import { MESSAGES } from "#app/domain/auth";
 import { apiError } from "./api.server";
-import { pageAccess } from "../domain/route-access";
-import { actorOf, type ServiceContext } from "../services/context.server";
-import { isHttps, setCookie } from "../lib/cookies.server";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState } from "../lib/session.server";
+import { pageAccess } from "#app/domain/route-access";
+import { actorOf, type ServiceContext } from "#app/services/context.server";
+import { isHttps, setCookie } from "#app/lib/cookies.server";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionState } from "#app/lib/session.server";
 
 type LiveSession = Extract<SessionState, { state: "live" }>;
 /** A signed-in request: its session, its user, and the context its service calls take. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "../services/errors.server";
+import { ServiceError } from "#app/services/errors.server";
 import { answerMoveForm, backToDraft } from "./move-forms.server";
 
 const request = new Request("https://yard.example/moves/12/finish", { method: "POST" });

@@ -11,14 +11,14 @@ import {
   type MoveDraft,
   type MoveOutcome,
   type MovePanelData,
-} from "../domain/move-forms";
-import { MOVE_STATES } from "../domain/moves";
-import { searchTextOf } from "../domain/search";
-import type { ServiceContext } from "../services/context.server";
-import { asRefusal } from "../services/errors.server";
-import { movePanel } from "../services/move-panel.server";
+} from "#app/domain/move-forms";
+import { MOVE_STATES } from "#app/domain/moves";
+import { searchTextOf } from "#app/domain/search";
+import type { ServiceContext } from "#app/services/context.server";
+import { asRefusal } from "#app/services/errors.server";
+import { movePanel } from "#app/services/move-panel.server";
 import { homeOf } from "./guards.server";
-import { readCookie, setCookie } from "../lib/cookies.server";
+import { readCookie, setCookie } from "#app/lib/cookies.server";
 
 /** Where a move form sent without JavaScript leaves its outcome for the page it returns to (shown once). */
 const OUTCOME_COOKIE = "yardline_move_outcome";

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { ANALYTICS_QUERY } from "../domain/analytics-schemas";
-import type { AnalyticsQuery } from "../domain/analytics";
-import { parseAuditQuery } from "../domain/audit";
-import { parseDashboardView } from "../domain/dashboard";
-import { HISTORY_REPORT_QUERY, MOVES_REPORT_QUERY } from "../domain/report-schemas";
-import type { ReportQuery, ReportType } from "../domain/reports";
-import { ServiceError } from "../services/errors.server";
+import { ANALYTICS_QUERY } from "#app/domain/analytics-schemas";
+import type { AnalyticsQuery } from "#app/domain/analytics";
+import { parseAuditQuery } from "#app/domain/audit";
+import { parseDashboardView } from "#app/domain/dashboard";
+import { HISTORY_REPORT_QUERY, MOVES_REPORT_QUERY } from "#app/domain/report-schemas";
+import type { ReportQuery, ReportType } from "#app/domain/reports";
+import { ServiceError } from "#app/services/errors.server";
 
 /**
  * Query strings read into the typed queries services take: the services never see an address.

@@ -1,9 +1,9 @@
 import { CFB, utils, write as writeWorkbook } from "@e965/xlsx";
-import { toCsv } from "../lib/csv.server";
-import { reportFooter, type ReportCell, type ReportColumn } from "../domain/reports";
-import { wallClock } from "../domain/time-zones";
-import type { Report } from "../services/reports.server";
-import { ServiceError } from "../services/errors.server";
+import { toCsv } from "#app/lib/csv.server";
+import { reportFooter, type ReportCell, type ReportColumn } from "#app/domain/reports";
+import { wallClock } from "#app/domain/time-zones";
+import type { Report } from "#app/services/reports.server";
+import { ServiceError } from "#app/services/errors.server";
 
 /**
  * The three ways a report is read: a CSV file streamed a batch at a time, an Excel workbook, and

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readJson } from "./api.server";
-import { UPLOAD_MESSAGES } from "../domain/trailer-upload";
-import type { ServiceError } from "../services/errors.server";
-import { BODY_LIMIT_BYTES, bodyTooLargeMessage, readBounded, UPLOAD_BODY_LIMIT_BYTES, withinBodyLimit } from "../lib/request-limits.server";
+import { UPLOAD_MESSAGES } from "#app/domain/trailer-upload";
+import type { ServiceError } from "#app/services/errors.server";
+import {
+  BODY_LIMIT_BYTES,
+  bodyTooLargeMessage,
+  readBounded,
+  UPLOAD_BODY_LIMIT_BYTES,
+  withinBodyLimit,
+} from "#app/lib/request-limits.server";
 import { readUploadForm } from "./upload-form.server";
 
 const url = "http://localhost/api/trailers";

@@ -1,7 +1,7 @@
-import { UPLOAD_MESSAGES } from "../domain/trailer-upload";
-import { ServiceError } from "../services/errors.server";
-import type { UploadedFile } from "../services/trailer-upload.server";
-import { BODY_TOO_LARGE_PREFIX, BodyTooLarge } from "../lib/request-limits.server";
+import { UPLOAD_MESSAGES } from "#app/domain/trailer-upload";
+import { ServiceError } from "#app/services/errors.server";
+import type { UploadedFile } from "#app/services/trailer-upload.server";
+import { BODY_TOO_LARGE_PREFIX, BodyTooLarge } from "#app/lib/request-limits.server";
 
 /** What the upload form and `POST /api/trailers/bulk-upload` send: the file, the admin's account, and whether only to check. */
 export interface UploadForm {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { MESSAGES } from "../domain/auth";
+import { MESSAGES } from "#app/domain/auth";
 import { BODY_LIMIT_BYTES, declaredLength, readBounded } from "./request-limits.server";
 import { readCookie, setCookie } from "./cookies.server";
 import { newToken } from "./session.server";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { workerdSocket } from "./workerd-socket.server";
 
 export type Database = NodePgDatabase<typeof schema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { AfterCommit } from "../domain/realtime-events";
+import type { AfterCommit } from "#app/domain/realtime-events";
 import { afterSending, heldEvents, roomDeliveries } from "./held-events.server";
 
 const event = { kind: "publish", accountId: 1, event: { type: "trailers_added", account_id: 1, count: 1 } } as const;

@@ -1,5 +1,5 @@
-import { ALL_ACCOUNTS_ROOM } from "../domain/realtime-events";
-import type { AfterCommit, EventSink } from "../domain/realtime-events";
+import { ALL_ACCOUNTS_ROOM } from "#app/domain/realtime-events";
+import type { AfterCommit, EventSink } from "#app/domain/realtime-events";
 
 /** The request's event sink, and `release()`: its response has been sent. */
 export interface RequestEvents extends EventSink {

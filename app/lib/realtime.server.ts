@@ -1,7 +1,7 @@
 import { routePartykitRequest } from "partyserver";
-import type { Env } from "../../env";
-import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER, socketRoomOf } from "../domain/realtime-events";
-import type { AfterCommit } from "../domain/realtime-events";
+import type { Env } from "#app/env";
+import { SOCKET_SESSION_HEADER, SOCKET_USER_HEADER, socketRoomOf } from "#app/domain/realtime-events";
+import type { AfterCommit } from "#app/domain/realtime-events";
 import { openDatabase } from "./db.server";
 import { heldEvents, roomDeliveries, type RequestEvents } from "./held-events.server";
 import { readSessionToken, resolveSession } from "./session.server";

@@ -2,7 +2,7 @@
  * How large a request body may be. A longer body is refused with 413: by its Content-Length
  * before it is read, else by reading it up to the cap and no further.
  */
-import { UPLOAD_MESSAGES } from "../domain/trailer-upload";
+import { UPLOAD_MESSAGES } from "#app/domain/trailer-upload";
 import { shortPage, wantsPage } from "./unavailable.server";
 
 const MEGABYTE = 1024 * 1024;

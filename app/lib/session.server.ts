@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { sessions, settings, users } from "../../db/schema";
+import { sessions, settings, users } from "#db/schema";
 import type { Queryable } from "./db.server";
 import { readCookie } from "./cookies.server";
 

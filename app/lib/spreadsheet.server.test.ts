@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { utils, write } from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from "../domain/trailer-upload";
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from "#app/domain/trailer-upload";
 import { readSpreadsheet, SpreadsheetRefusal } from "./spreadsheet.server";
-import { sheetXml, workbookParts, xlsxOf, zipOf } from "../../tests/files/workbooks";
+import { sheetXml, workbookParts, xlsxOf, zipOf } from "#tests/files/workbooks";
 import { entryChunks, UnpackBudget, UnpackedTooLarge, zipEntries } from "./zip.server";
 
 const encode = (text: string) => new TextEncoder().encode(text);

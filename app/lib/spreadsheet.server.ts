@@ -1,6 +1,6 @@
 import { parse as parseCsv, CsvError } from "csv-parse/stream";
 import { read as readWorkbook, utils, type CellObject } from "@e965/xlsx";
-import { isBlankRow, UPLOAD_LIMITS, UPLOAD_MESSAGES, uploadExtension, type SheetRow } from "../domain/trailer-upload";
+import { isBlankRow, UPLOAD_LIMITS, UPLOAD_MESSAGES, uploadExtension, type SheetRow } from "#app/domain/trailer-upload";
 import { nextTurn } from "./turns.server";
 import { readXlsxRows, TextRunTooLong, TooManyTexts, TooMuchText, WorkbookUnreadable } from "./xlsx.server";
 import { isZip, NotAZip, UnpackedTooLarge } from "./zip.server";

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import type { StatementBudget } from "~/http/route-methods";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 0 } satisfies StatementBudget;
 

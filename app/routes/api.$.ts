@@ -1,5 +1,5 @@
-import { apiError } from "~/http/api.server";
-import { ROUTE_METHODS, serves, type StatementBudget } from "~/http/route-methods";
+import { apiError } from "#app/http/api.server";
+import { ROUTE_METHODS, serves, type StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 0 } satisfies StatementBudget;
 

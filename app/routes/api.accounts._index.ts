@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { createAccount, listAccounts } from "~/services/accounts.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { createAccount, listAccounts } from "#app/services/accounts.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { requireApi } from "~/http/guards.server";
-import { analyticsQueryOf } from "~/http/queries.server";
-import { adminAnalytics } from "~/services/analytics.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { apiRoute } from "#app/http/answers.server";
+import { requireApi } from "#app/http/guards.server";
+import { analyticsQueryOf } from "#app/http/queries.server";
+import { adminAnalytics } from "#app/services/analytics.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 11 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseAuditQuery } from "~/domain/audit";
-import { apiRoute } from "~/http/answers.server";
-import { requireApi } from "~/http/guards.server";
-import { auditLogPage } from "~/services/audit.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { parseAuditQuery } from "#app/domain/audit";
+import { apiRoute } from "#app/http/answers.server";
+import { requireApi } from "#app/http/guards.server";
+import { auditLogPage } from "#app/services/audit.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

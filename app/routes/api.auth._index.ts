@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/http/guards.server";
-import { sessionUser } from "~/services/auth.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { requireApi } from "#app/http/guards.server";
+import { sessionUser } from "#app/services/auth.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

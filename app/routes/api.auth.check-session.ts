@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sessionMessage } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { sessionMessage } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

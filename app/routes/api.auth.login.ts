@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { loginSchema } from "~/domain/auth-schemas";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { clientOf, signedInCookies, systemContext } from "~/http/auth-responses.server";
-import { logIn, sessionInfo, sessionUser } from "~/services/auth.server";
-import { parseInput } from "~/services/errors.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { loginSchema } from "#app/domain/auth-schemas";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { clientOf, signedInCookies, systemContext } from "#app/http/auth-responses.server";
+import { logIn, sessionInfo, sessionUser } from "#app/services/auth.server";
+import { parseInput } from "#app/services/errors.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { POST: 20 } satisfies StatementBudget;
 

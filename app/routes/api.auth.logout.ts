@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { MESSAGES, SESSION_ID_HEADER } from "~/domain/auth";
-import { apiError } from "~/http/api.server";
-import { signedOutCookies, systemContext } from "~/http/auth-responses.server";
-import { logOut } from "~/services/auth.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { MESSAGES, SESSION_ID_HEADER } from "#app/domain/auth";
+import { apiError } from "#app/http/api.server";
+import { signedOutCookies, systemContext } from "#app/http/auth-responses.server";
+import { logOut } from "#app/services/auth.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 6 } satisfies StatementBudget;
 

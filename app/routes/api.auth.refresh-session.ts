@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/http/guards.server";
-import { refreshSession } from "~/services/auth.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { requireApi } from "#app/http/guards.server";
+import { refreshSession } from "#app/services/auth.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { POST: 5 } satisfies StatementBudget;
 

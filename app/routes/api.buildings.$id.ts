@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { serves, type StatementBudget } from "~/http/route-methods";
-import { deletePlace, getPlace, publicBuilding, updatePlace } from "~/services/places.server";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { serves, type StatementBudget } from "#app/http/route-methods";
+import { deletePlace, getPlace, publicBuilding, updatePlace } from "#app/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

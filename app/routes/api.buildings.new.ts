@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { createPlace, publicBuilding } from "~/services/places.server";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { createPlace, publicBuilding } from "#app/services/places.server";
 
 export const statementBudget = { POST: 5 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { getCompany, renameCompany } from "~/services/companies.server";
-import { serves, type StatementBudget } from "~/http/route-methods";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { getCompany, renameCompany } from "#app/services/companies.server";
+import { serves, type StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 

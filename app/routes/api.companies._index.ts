@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { searchTextOf } from "~/domain/search";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { createCompany, listCompanies } from "~/services/companies.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { searchTextOf } from "#app/domain/search";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { createCompany, listCompanies } from "#app/services/companies.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { requireApi } from "~/http/guards.server";
-import { seedTestCompany } from "~/services/companies.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { apiRoute } from "#app/http/answers.server";
+import { requireApi } from "#app/http/guards.server";
+import { seedTestCompany } from "#app/services/companies.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { POST: 6 } satisfies StatementBudget;
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { MOVE_ACTIONS } from "~/domain/moves";
-import { apiRoute } from "~/http/answers.server";
-import { apiError } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { transitionMove } from "~/services/moves.server";
-import { serves, type StatementBudget } from "~/http/route-methods";
+import { MOVE_ACTIONS } from "#app/domain/moves";
+import { apiRoute } from "#app/http/answers.server";
+import { apiError } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { transitionMove } from "#app/services/moves.server";
+import { serves, type StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { PUT: 8 } satisfies StatementBudget;
 

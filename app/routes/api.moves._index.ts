@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { MOVE_STATES } from "~/domain/moves";
-import { searchTextOf } from "~/domain/search";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { createMove, listMoves } from "~/services/moves.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { MOVE_STATES } from "#app/domain/moves";
+import { searchTextOf } from "#app/domain/search";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { createMove, listMoves } from "#app/services/moves.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3, POST: 11 } satisfies StatementBudget;
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { searchTextOf } from "~/domain/search";
-import { apiRoute } from "~/http/answers.server";
-import { requireApi } from "~/http/guards.server";
-import { moveSummary } from "~/services/move-panel.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { searchTextOf } from "#app/domain/search";
+import { apiRoute } from "#app/http/answers.server";
+import { requireApi } from "#app/http/guards.server";
+import { moveSummary } from "#app/services/move-panel.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

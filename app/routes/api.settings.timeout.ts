@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { MESSAGES } from "~/domain/auth";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
-import { serves, type StatementBudget } from "~/http/route-methods";
+import { MESSAGES } from "#app/domain/auth";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { readTimeoutHours, updateTimeoutHours } from "#app/services/settings.server";
+import { serves, type StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

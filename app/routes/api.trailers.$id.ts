@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { deleteTrailer, getTrailer, publicTrailer, trailerWithHistory, updateTrailer } from "~/services/trailers.server";
-import { serves, type StatementBudget } from "~/http/route-methods";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { deleteTrailer, getTrailer, publicTrailer, trailerWithHistory, updateTrailer } from "#app/services/trailers.server";
+import { serves, type StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { filterValue, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "~/domain/dashboard";
-import { apiRoute } from "~/http/answers.server";
-import { listPage, listParams, readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { listTrailers } from "~/services/trailer-list.server";
-import { createTrailer, publicTrailer } from "~/services/trailers.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { filterValue, TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "#app/domain/dashboard";
+import { apiRoute } from "#app/http/answers.server";
+import { listPage, listParams, readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { listTrailers } from "#app/services/trailer-list.server";
+import { createTrailer, publicTrailer } from "#app/services/trailers.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 4, POST: 8 } satisfies StatementBudget;
 

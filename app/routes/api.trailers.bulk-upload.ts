@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApi } from "~/http/guards.server";
-import { readUploadForm } from "~/http/upload-form.server";
-import { asRefusal } from "~/services/errors.server";
-import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { requireApi } from "#app/http/guards.server";
+import { readUploadForm } from "#app/http/upload-form.server";
+import { asRefusal } from "#app/services/errors.server";
+import { requireUploader, uploadTrailers } from "#app/services/trailer-upload.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { POST: 8 } satisfies StatementBudget;
 

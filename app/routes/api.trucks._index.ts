@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { filterValue, TRUCK_STATUS_FILTERS } from "~/domain/dashboard";
-import { apiRoute } from "~/http/answers.server";
-import { listPage, listParams, readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { createTruck, listTrucks, publicTruck, TRUCK_SORTS } from "~/services/trucks.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { filterValue, TRUCK_STATUS_FILTERS } from "#app/domain/dashboard";
+import { apiRoute } from "#app/http/answers.server";
+import { listPage, listParams, readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { createTruck, listTrucks, publicTruck, TRUCK_SORTS } from "#app/services/trucks.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { requireApi } from "~/http/guards.server";
-import { publicUser, reactivateUser } from "~/services/users.server";
-import { serves, type StatementBudget } from "~/http/route-methods";
+import { apiRoute } from "#app/http/answers.server";
+import { requireApi } from "#app/http/guards.server";
+import { publicUser, reactivateUser } from "#app/services/users.server";
+import { serves, type StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { PUT: 6 } satisfies StatementBudget;
 

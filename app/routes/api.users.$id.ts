@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { roleFromFlags } from "~/domain/users";
-import { apiRoute } from "~/http/answers.server";
-import { readJson } from "~/http/api.server";
-import { requireApi } from "~/http/guards.server";
-import { deactivateUser, getVisibleUser, publicUser, updateUser } from "~/services/users.server";
-import { serves, type StatementBudget } from "~/http/route-methods";
+import { roleFromFlags } from "#app/domain/users";
+import { apiRoute } from "#app/http/answers.server";
+import { readJson } from "#app/http/api.server";
+import { requireApi } from "#app/http/guards.server";
+import { deactivateUser, getVisibleUser, publicUser, updateUser } from "#app/services/users.server";
+import { serves, type StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

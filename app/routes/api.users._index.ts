@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ROLES, type Role } from "~/domain/roles";
-import { apiRoute } from "~/http/answers.server";
-import { requireApi } from "~/http/guards.server";
-import { listUsers } from "~/services/users.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { ROLES, type Role } from "#app/domain/roles";
+import { apiRoute } from "#app/http/answers.server";
+import { requireApi } from "#app/http/guards.server";
+import { listUsers } from "#app/services/users.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute } from "~/http/answers.server";
-import { requireApi } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { listPlaces, publicYard } from "~/services/places.server";
+import { apiRoute } from "#app/http/answers.server";
+import { requireApi } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { listPlaces, publicYard } from "#app/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
-import { RadioFilter } from "~/components/dashboard/filter-form";
-import { ReportButtons } from "~/components/reports/report-buttons";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonStyles } from "~/components/ui/styles";
-import { Table } from "~/components/ui/table";
+import { RadioFilter } from "#app/components/dashboard/filter-form";
+import { ReportButtons } from "#app/components/reports/report-buttons";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { buttonStyles } from "#app/components/ui/styles";
+import { Table } from "#app/components/ui/table";
 import {
   AUDIT_ACTION_LABEL,
   AUDIT_ACTIONS,
@@ -18,14 +18,14 @@ import {
   type AuditAction,
   type AuditLogItem,
   type AuditQuery,
-} from "~/domain/audit";
-import { timeIn, timeZoneOrUtc } from "~/domain/time-zones";
-import { pageRoute } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { viewerTimeZone } from "~/http/move-forms.server";
-import { auditLogItem, auditLogPage } from "~/services/audit.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { SubmitWithoutScript } from "~/components/ui/form-parts";
+} from "#app/domain/audit";
+import { timeIn, timeZoneOrUtc } from "#app/domain/time-zones";
+import { pageRoute } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { viewerTimeZone } from "#app/http/move-forms.server";
+import { auditLogItem, auditLogPage } from "#app/services/audit.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { SubmitWithoutScript } from "#app/components/ui/form-parts";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,17 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PlaceDetailPage } from "~/components/assets/detail-page";
-import { LocalTime } from "~/components/ui/local-time";
-import { PLACE_PAGES } from "~/domain/places";
-import { recordActions } from "~/domain/roles";
-import { pageRoute, refusalOf } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { deletePlace, getPlace, publicBuilding } from "~/services/places.server";
+import { PlaceDetailPage } from "#app/components/assets/detail-page";
+import { LocalTime } from "#app/components/ui/local-time";
+import { PLACE_PAGES } from "#app/domain/places";
+import { recordActions } from "#app/domain/roles";
+import { pageRoute, refusalOf } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { deletePlace, getPlace, publicBuilding } from "#app/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Building ${data.building.building_name}` : "Building"} · Yardline` },
 ];

@@ -4,17 +4,17 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
-import { CsrfInput } from "~/components/csrf-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormAlert } from "~/components/ui/form-parts";
-import { InputField } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/styles";
-import { PASSWORD_RULES } from "~/domain/auth";
-import { newPasswordSchema } from "~/domain/auth-schemas";
-import { replyTo } from "~/http/answers.server";
-import { homeOf, requirePage } from "~/http/guards.server";
-import { changeOwnPassword } from "~/services/auth.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { CsrfInput } from "#app/components/csrf-input";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { FormAlert } from "#app/components/ui/form-parts";
+import { InputField } from "#app/components/ui/field";
+import { buttonStyles } from "#app/components/ui/styles";
+import { PASSWORD_RULES } from "#app/domain/auth";
+import { newPasswordSchema } from "#app/domain/auth-schemas";
+import { replyTo } from "#app/http/answers.server";
+import { homeOf, requirePage } from "#app/http/guards.server";
+import { changeOwnPassword } from "#app/services/auth.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

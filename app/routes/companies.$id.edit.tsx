@@ -2,19 +2,19 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AccountDialog } from "~/components/companies/account-dialog";
-import { AccountsTable } from "~/components/companies/accounts-table";
-import { CsrfInput } from "~/components/csrf-input";
-import { GeneralErrorBoundary, RefusalView } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { InputField } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/styles";
-import { accountSchema, COMPANY_MESSAGES, companySchema } from "~/domain/companies";
-import { pageRoute, refusalOf, replyTo } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { createAccount, deleteAccount, updateAccount } from "~/services/accounts.server";
-import { getCompany, renameCompany } from "~/services/companies.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { AccountDialog } from "#app/components/companies/account-dialog";
+import { AccountsTable } from "#app/components/companies/accounts-table";
+import { CsrfInput } from "#app/components/csrf-input";
+import { GeneralErrorBoundary, RefusalView } from "#app/components/error-boundary";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { InputField } from "#app/components/ui/field";
+import { buttonStyles } from "#app/components/ui/styles";
+import { accountSchema, COMPANY_MESSAGES, companySchema } from "#app/domain/companies";
+import { pageRoute, refusalOf, replyTo } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { createAccount, deleteAccount, updateAccount } from "#app/services/accounts.server";
+import { getCompany, renameCompany } from "#app/services/companies.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { RetryForm } from "~/components/error-boundary";
-import { CompanyCard } from "~/components/companies/company-card";
-import { CsrfInput } from "~/components/csrf-input";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/styles";
-import { COMPANY_MESSAGES } from "~/domain/companies";
-import { failureKind, LIST_FAILED } from "~/domain/failures";
-import { searchTextOf } from "~/domain/search";
-import { pageRoute, refusalOf } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { companiesTestInfo, listCompanies, seedTestCompany } from "~/services/companies.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { RetryForm } from "#app/components/error-boundary";
+import { CompanyCard } from "#app/components/companies/company-card";
+import { CsrfInput } from "#app/components/csrf-input";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { buttonStyles } from "#app/components/ui/styles";
+import { COMPANY_MESSAGES } from "#app/domain/companies";
+import { failureKind, LIST_FAILED } from "#app/domain/failures";
+import { searchTextOf } from "#app/domain/search";
+import { pageRoute, refusalOf } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { companiesTestInfo, listCompanies, seedTestCompany } from "#app/services/companies.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 

@@ -2,16 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
-import { CsrfInput } from "~/components/csrf-input";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { InputField } from "~/components/ui/field";
-import { FormActions } from "~/components/ui/form-parts";
-import { companySchema } from "~/domain/companies";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { replyTo } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { createCompany } from "~/services/companies.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { CsrfInput } from "#app/components/csrf-input";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { InputField } from "#app/components/ui/field";
+import { FormActions } from "#app/components/ui/form-parts";
+import { companySchema } from "#app/domain/companies";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { replyTo } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { createCompany } from "#app/services/companies.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

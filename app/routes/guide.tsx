@@ -1,11 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonStyles } from "~/components/ui/styles";
-import { ManualArticle, manualLinks } from "~/content/manual";
-import { manualSectionsFor } from "~/content/manual-sections";
-import { MANUAL_PATH } from "~/domain/route-access";
-import type { StatementBudget } from "~/http/route-methods";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { buttonStyles } from "#app/components/ui/styles";
+import { ManualArticle, manualLinks } from "#app/content/manual";
+import { manualSectionsFor } from "#app/content/manual-sections";
+import { MANUAL_PATH } from "#app/domain/route-access";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

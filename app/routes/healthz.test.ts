@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { openDatabase, type OpenDatabase } from "~/lib/db.server";
+import { openDatabase, type OpenDatabase } from "#app/lib/db.server";
 import { loader } from "./healthz";
 
 let opened: OpenDatabase | undefined;

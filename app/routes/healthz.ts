@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { databaseReachable } from "~/services/health.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { databaseReachable } from "#app/services/health.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ManualArticle, manualLinks } from "~/content/manual";
-import { manualSectionsFor, supportContact } from "~/content/manual-sections";
-import { ROLE_LABEL, roleOf } from "~/domain/roles";
-import { requirePage } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ManualArticle, manualLinks } from "#app/content/manual";
+import { manualSectionsFor, supportContact } from "#app/content/manual-sections";
+import { ROLE_LABEL, roleOf } from "#app/domain/roles";
+import { requirePage } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

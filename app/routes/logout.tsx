@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signedOutCookies, systemContext } from "~/http/auth-responses.server";
-import { logOut } from "~/services/auth.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { signedOutCookies, systemContext } from "#app/http/auth-responses.server";
+import { logOut } from "#app/services/auth.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 0 } satisfies StatementBudget;
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { moveDoneMessage, MOVE_FORM } from "~/domain/move-forms";
-import { MOVE_ACTIONS, MOVE_MESSAGES } from "~/domain/moves";
-import { orFailure } from "~/browser/failed-actions";
-import { requirePage } from "~/http/guards.server";
-import { answerMoveForm } from "~/http/move-forms.server";
-import { askedByPage } from "~/services/context.server";
-import { transitionMove } from "~/services/moves.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { moveDoneMessage, MOVE_FORM } from "#app/domain/move-forms";
+import { MOVE_ACTIONS, MOVE_MESSAGES } from "#app/domain/moves";
+import { orFailure } from "#app/browser/failed-actions";
+import { requirePage } from "#app/http/guards.server";
+import { answerMoveForm } from "#app/http/move-forms.server";
+import { askedByPage } from "#app/services/context.server";
+import { transitionMove } from "#app/services/moves.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
-import { createMoveRequest, moveDoneMessage, MOVE_FORM, moveDraftOf } from "~/domain/move-forms";
-import { MOVE_MESSAGES, type CreateMoveChoices } from "~/domain/moves";
-import { pageRoute } from "~/http/answers.server";
-import { orFailure } from "~/browser/failed-actions";
-import { requirePage } from "~/http/guards.server";
-import { answerMoveForm, backToDraft } from "~/http/move-forms.server";
-import { createMoveChoices } from "~/services/move-panel.server";
-import { askedByPage } from "~/services/context.server";
-import { createMove } from "~/services/moves.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { createMoveRequest, moveDoneMessage, MOVE_FORM, moveDraftOf } from "#app/domain/move-forms";
+import { MOVE_MESSAGES, type CreateMoveChoices } from "#app/domain/moves";
+import { pageRoute } from "#app/http/answers.server";
+import { orFailure } from "#app/browser/failed-actions";
+import { requirePage } from "#app/http/guards.server";
+import { answerMoveForm, backToDraft } from "#app/http/move-forms.server";
+import { createMoveChoices } from "#app/services/move-panel.server";
+import { askedByPage } from "#app/services/context.server";
+import { createMove } from "#app/services/moves.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { reportFileName, type ReportOutput } from "~/domain/reports";
-import { apiError } from "~/http/api.server";
-import { requirePage } from "~/http/guards.server";
-import { applySecurityHeaders } from "~/lib/headers.server";
-import { viewerTimeZone } from "~/http/move-forms.server";
-import { reportQueryOf } from "~/http/queries.server";
-import { reportCsv, reportPrintPage, reportRefusalPage, reportXlsx } from "~/http/report-files.server";
-import { wantsPage } from "~/lib/unavailable.server";
-import { asRefusal } from "~/services/errors.server";
-import { openReport, reportTypeOf, type Report } from "~/services/reports.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { reportFileName, type ReportOutput } from "#app/domain/reports";
+import { apiError } from "#app/http/api.server";
+import { requirePage } from "#app/http/guards.server";
+import { applySecurityHeaders } from "#app/lib/headers.server";
+import { viewerTimeZone } from "#app/http/move-forms.server";
+import { reportQueryOf } from "#app/http/queries.server";
+import { reportCsv, reportPrintPage, reportRefusalPage, reportXlsx } from "#app/http/report-files.server";
+import { wantsPage } from "#app/lib/unavailable.server";
+import { asRefusal } from "#app/services/errors.server";
+import { openReport, reportTypeOf, type Report } from "#app/services/reports.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 

@@ -3,17 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { CsrfInput } from "~/components/csrf-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonStyles } from "~/components/ui/styles";
-import { MESSAGES, SESSION_WARNING_SECONDS, TIMEOUT_MAX_HOURS, TIMEOUT_MIN_HOURS, formatHoursAndMinutes } from "~/domain/auth";
-import { timeoutSchema } from "~/domain/auth-schemas";
-import { FAILURE_MESSAGES } from "~/domain/failures";
-import { pageRoute, replyTo } from "~/http/answers.server";
-import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "~/browser/failed-actions";
-import { requirePage } from "~/http/guards.server";
-import { readTimeoutHours, updateTimeoutHours } from "~/services/settings.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { CsrfInput } from "#app/components/csrf-input";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { buttonStyles } from "#app/components/ui/styles";
+import { MESSAGES, SESSION_WARNING_SECONDS, TIMEOUT_MAX_HOURS, TIMEOUT_MIN_HOURS, formatHoursAndMinutes } from "#app/domain/auth";
+import { timeoutSchema } from "#app/domain/auth-schemas";
+import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { pageRoute, replyTo } from "#app/http/answers.server";
+import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "#app/browser/failed-actions";
+import { requirePage } from "#app/http/guards.server";
+import { readTimeoutHours, updateTimeoutHours } from "#app/services/settings.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -4,21 +4,21 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
-import { CsrfInput } from "~/components/csrf-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField } from "~/components/ui/field";
-import { FormActions } from "~/components/ui/form-parts";
-import { buttonStyles, inputStyles } from "~/components/ui/styles";
-import { RoleRadioGroup } from "~/components/users/role-radio-group";
-import { needsDriverNumber, ROLE_LABEL, type Role } from "~/domain/roles";
-import { newUserSchema } from "~/domain/user-schemas";
-import { assignableRoles } from "~/domain/users";
-import { pageRoute, replyTo } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { createUser } from "~/services/users.server";
-import { accountChoices } from "~/services/accounts.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { CsrfInput } from "#app/components/csrf-input";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { FieldErrors, InputField } from "#app/components/ui/field";
+import { FormActions } from "#app/components/ui/form-parts";
+import { buttonStyles, inputStyles } from "#app/components/ui/styles";
+import { RoleRadioGroup } from "#app/components/users/role-radio-group";
+import { needsDriverNumber, ROLE_LABEL, type Role } from "#app/domain/roles";
+import { newUserSchema } from "#app/domain/user-schemas";
+import { assignableRoles } from "#app/domain/users";
+import { pageRoute, replyTo } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { createUser } from "#app/services/users.server";
+import { accountChoices } from "#app/services/accounts.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

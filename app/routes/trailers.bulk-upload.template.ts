@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { TEMPLATE_FILE_NAME } from "~/domain/trailer-upload";
-import { templateCsv } from "~/services/trailer-upload.server";
-import { requirePage } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { TEMPLATE_FILE_NAME } from "#app/domain/trailer-upload";
+import { templateCsv } from "#app/services/trailer-upload.server";
+import { requirePage } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 

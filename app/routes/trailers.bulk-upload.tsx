@@ -1,19 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BulkUpload, type UploadAnswer } from "~/components/assets/bulk-upload";
-import { DEFAULT_VIEW, viewHref } from "~/domain/dashboard";
-import { ERROR_ROWS_SHOWN } from "~/domain/trailer-upload";
-import { pageRoute } from "~/http/answers.server";
-import { homeOf, requirePage } from "~/http/guards.server";
-import { readUploadForm } from "~/http/upload-form.server";
-import { accountChoices } from "~/services/accounts.server";
-import { asRefusal } from "~/services/errors.server";
-import { requireUploader, uploadTrailers } from "~/services/trailer-upload.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { BulkUpload, type UploadAnswer } from "#app/components/assets/bulk-upload";
+import { DEFAULT_VIEW, viewHref } from "#app/domain/dashboard";
+import { ERROR_ROWS_SHOWN } from "#app/domain/trailer-upload";
+import { pageRoute } from "#app/http/answers.server";
+import { homeOf, requirePage } from "#app/http/guards.server";
+import { readUploadForm } from "#app/http/upload-form.server";
+import { accountChoices } from "#app/services/accounts.server";
+import { asRefusal } from "#app/services/errors.server";
+import { requireUploader, uploadTrailers } from "#app/services/trailer-upload.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
-export { UploadErrorBoundary as ErrorBoundary } from "~/components/assets/bulk-upload";
+export { UploadErrorBoundary as ErrorBoundary } from "#app/components/assets/bulk-upload";
 export const meta: MetaFunction = () => [{ title: "Bulk Upload Trailers · Yardline" }];
 
 /** Admins choose the account (`?account=` preselects it); everyone else uploads into their own. */

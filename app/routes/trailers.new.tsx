@@ -1,16 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TrailerForm } from "~/components/assets/trailer-form";
-import { defaultServiceDates, trailerSchema } from "~/domain/trailers";
-import { createTrailer } from "~/services/trailers.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { pageRoute, submitForm } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { assetFormChoices } from "~/services/asset-forms.server";
+import { TrailerForm } from "#app/components/assets/trailer-form";
+import { defaultServiceDates, trailerSchema } from "#app/domain/trailers";
+import { createTrailer } from "#app/services/trailers.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { pageRoute, submitForm } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { assetFormChoices } from "#app/services/asset-forms.server";
 
 export const statementBudget = { GET: 3, POST: 8 } satisfies StatementBudget;
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add New Trailer · Yardline" }];
 
 /** The account's locations and users; an admin chooses the account (preselected by `?account=`). */

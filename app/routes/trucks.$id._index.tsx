@@ -1,15 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
-import { AssetDetailPage, type AssetPageFrame } from "~/components/assets/detail-page";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { typeLabel, vehicleStatus } from "~/domain/assets";
-import { FAILURE_MESSAGES } from "~/domain/failures";
-import { recordActions } from "~/domain/roles";
-import { pageRoute, refusalOf } from "~/http/answers.server";
-import { keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
-import { requirePage } from "~/http/guards.server";
-import { deleteTruck, truckAndStays } from "~/services/trucks.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/detail-page";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { typeLabel, vehicleStatus } from "#app/domain/assets";
+import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { recordActions } from "#app/domain/roles";
+import { pageRoute, refusalOf } from "#app/http/answers.server";
+import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
+import { requirePage } from "#app/http/guards.server";
+import { deleteTruck, truckAndStays } from "#app/services/trucks.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 

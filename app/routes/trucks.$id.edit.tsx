@@ -1,19 +1,19 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TruckForm } from "~/components/assets/truck-form";
-import { truckFormValues, truckSchema } from "~/domain/trucks";
-import { FAILURE_MESSAGES } from "~/domain/failures";
-import { keepPageAfterFailure } from "~/browser/failed-actions";
-import { formClientAction } from "~/browser/failed-forms";
-import { getTruck, updateTruck } from "~/services/trucks.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { pageRoute, submitForm } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { editFormChoices } from "~/services/asset-forms.server";
+import { TruckForm } from "#app/components/assets/truck-form";
+import { truckFormValues, truckSchema } from "#app/domain/trucks";
+import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
+import { getTruck, updateTruck } from "#app/services/trucks.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { pageRoute, submitForm } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { editFormChoices } from "#app/services/asset-forms.server";
 
 export const statementBudget = { GET: 5 } satisfies StatementBudget;
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Truck · Yardline" }];
 
 /** The form filled with the truck as stored (one of the viewer's reach, else 404), with its account's locations and users. */

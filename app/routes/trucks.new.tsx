@@ -1,17 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TruckForm } from "~/components/assets/truck-form";
-import { defaultServiceDates } from "~/domain/trailers";
-import { newTruckSchema } from "~/domain/trucks";
-import { createTruck } from "~/services/trucks.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { pageRoute, submitForm } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import { assetFormChoices } from "~/services/asset-forms.server";
+import { TruckForm } from "#app/components/assets/truck-form";
+import { defaultServiceDates } from "#app/domain/trailers";
+import { newTruckSchema } from "#app/domain/trucks";
+import { createTruck } from "#app/services/trucks.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { pageRoute, submitForm } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import { assetFormChoices } from "#app/services/asset-forms.server";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add Truck · Yardline" }];
 
 /** The account's locations and users; an admin chooses the account (preselected by `?account=`). */

@@ -1,19 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
-import { CsrfInput } from "~/components/csrf-input";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/styles";
-import { GeneralErrorBoundary, RefusalView } from "~/components/error-boundary";
-import { recordHistoryHref } from "~/domain/audit";
-import { FAILURE_MESSAGES } from "~/domain/failures";
-import { canReadAuditLog } from "~/domain/roles";
-import { canDeactivateUser, canEditUser, canReactivateUser, detailRoleLabel } from "~/domain/users";
-import { pageRoute, refusalOf } from "~/http/answers.server";
-import { isActionFailure, keepPageAfterFailure, orFailure } from "~/browser/failed-actions";
-import { requirePage } from "~/http/guards.server";
-import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "~/services/users.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { LocalTime } from "~/components/ui/local-time";
+import { CsrfInput } from "#app/components/csrf-input";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { buttonStyles } from "#app/components/ui/styles";
+import { GeneralErrorBoundary, RefusalView } from "#app/components/error-boundary";
+import { recordHistoryHref } from "#app/domain/audit";
+import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { canReadAuditLog } from "#app/domain/roles";
+import { canDeactivateUser, canEditUser, canReactivateUser, detailRoleLabel } from "#app/domain/users";
+import { pageRoute, refusalOf } from "#app/http/answers.server";
+import { isActionFailure, keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
+import { requirePage } from "#app/http/guards.server";
+import { deactivateUser, getVisibleUser, publicUser, reactivateUser } from "#app/services/users.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { LocalTime } from "#app/components/ui/local-time";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

@@ -4,22 +4,22 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
-import { CsrfInput } from "~/components/csrf-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField } from "~/components/ui/field";
-import { FormActions } from "~/components/ui/form-parts";
-import { RoleRadioGroup } from "~/components/users/role-radio-group";
-import { needsDriverNumber, roleOf, type Role } from "~/domain/roles";
-import { FAILURE_MESSAGES } from "~/domain/failures";
-import { editUserSchema } from "~/domain/user-schemas";
-import { assignableRoles, canEditUser } from "~/domain/users";
-import { pageRoute, replyTo } from "~/http/answers.server";
-import { keepPageAfterFailure } from "~/browser/failed-actions";
-import { formClientAction } from "~/browser/failed-forms";
-import { requirePage } from "~/http/guards.server";
-import { getVisibleUser, updateUser } from "~/services/users.server";
-import type { StatementBudget } from "~/http/route-methods";
+import { CsrfInput } from "#app/components/csrf-input";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { FieldErrors, InputField } from "#app/components/ui/field";
+import { FormActions } from "#app/components/ui/form-parts";
+import { RoleRadioGroup } from "#app/components/users/role-radio-group";
+import { needsDriverNumber, roleOf, type Role } from "#app/domain/roles";
+import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { editUserSchema } from "#app/domain/user-schemas";
+import { assignableRoles, canEditUser } from "#app/domain/users";
+import { pageRoute, replyTo } from "#app/http/answers.server";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
+import { requirePage } from "#app/http/guards.server";
+import { getVisibleUser, updateUser } from "#app/services/users.server";
+import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 

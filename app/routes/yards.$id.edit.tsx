@@ -1,15 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PlaceFormPage } from "~/components/assets/place-forms";
-import { yardFormValues, PLACE_SCHEMAS } from "~/domain/places";
-import { pageRoute, submitForm } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { getPlace, updatePlace } from "~/services/places.server";
+import { PlaceFormPage } from "#app/components/assets/place-forms";
+import { yardFormValues, PLACE_SCHEMAS } from "#app/domain/places";
+import { pageRoute, submitForm } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { getPlace, updatePlace } from "#app/services/places.server";
 
 export const statementBudget = { GET: 2 } satisfies StatementBudget;
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Yard · Yardline" }];
 
 /** The form filled with the yard as it stands (one of the viewer's reach, else 404). */

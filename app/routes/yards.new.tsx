@@ -1,16 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PlaceFormPage } from "~/components/assets/place-forms";
-import { PLACE_SCHEMAS } from "~/domain/places";
-import { pageRoute, submitForm } from "~/http/answers.server";
-import { requirePage } from "~/http/guards.server";
-import type { StatementBudget } from "~/http/route-methods";
-import { accountChoices } from "~/services/accounts.server";
-import { createPlace } from "~/services/places.server";
+import { PlaceFormPage } from "#app/components/assets/place-forms";
+import { PLACE_SCHEMAS } from "#app/domain/places";
+import { pageRoute, submitForm } from "#app/http/answers.server";
+import { requirePage } from "#app/http/guards.server";
+import type { StatementBudget } from "#app/http/route-methods";
+import { accountChoices } from "#app/services/accounts.server";
+import { createPlace } from "#app/services/places.server";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Add New Yard · Yardline" }];
 
 /** An admin chooses the account (preselected by `?account=`); everyone else adds to their own. */

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { accounts, buildings, companies, moves, trailers, trucks, users, yards } from "../../db/schema";
-import { accountSchema, accountStillHoldsMessage, COMPANY_MESSAGES } from "../domain/companies";
-import { isRecordId } from "../domain/ids";
-import { overStored } from "../domain/records";
-import type { Queryable } from "../lib/db.server";
-import { searchAny } from "../lib/sql.server";
+import { accounts, buildings, companies, moves, trailers, trucks, users, yards } from "#db/schema";
+import { accountSchema, accountStillHoldsMessage, COMPANY_MESSAGES } from "#app/domain/companies";
+import { isRecordId } from "#app/domain/ids";
+import { overStored } from "#app/domain/records";
+import type { Queryable } from "#app/lib/db.server";
+import { searchAny } from "#app/lib/sql.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { accountScope, requireAdmin, withinReach } from "./scope.server";

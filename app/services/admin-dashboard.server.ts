@@ -1,4 +1,4 @@
-import type { AnalyticsQuery } from "../domain/analytics";
+import type { AnalyticsQuery } from "#app/domain/analytics";
 import { accountChoices, accountSummaries } from "./accounts.server";
 import { adminAnalytics } from "./analytics.server";
 import { listCompanies } from "./companies.server";

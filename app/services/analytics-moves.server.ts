@@ -1,7 +1,7 @@
 /** The admin dashboard's figures of moves: the Moves Summary, moves per day, locations and routes, response and drive times, drivers. */
 import { and, sql, type SQL } from "drizzle-orm";
-import { moveDriverDays, moveLegs, moveLocationDays, moveMinuteDays, moveQuarters, moveRouteDays, moves, users } from "../../db/schema";
-import { ANALYTICS_TOP, DRIVERS_LISTED, type Kpis, type MovesSummary, type Spread } from "../domain/analytics";
+import { moveDriverDays, moveLegs, moveLocationDays, moveMinuteDays, moveQuarters, moveRouteDays, moves, users } from "#db/schema";
+import { ANALYTICS_TOP, DRIVERS_LISTED, type Kpis, type MovesSummary, type Spread } from "#app/domain/analytics";
 import { dayOf, minutes, spreadsOf, within, type InScope, type PeriodScope } from "./analytics-period.server";
 import type { ServiceContext } from "./context.server";
 import { STATE_CONDITION } from "./moves.server";

@@ -4,8 +4,8 @@
  * the spread of times read from counts of whole minutes.
  */
 import { and, sql, type Column, type SQL } from "drizzle-orm";
-import { accounts, moves } from "../../db/schema";
-import type { AnalyticsQuery, Spread } from "../domain/analytics";
+import { accounts, moves } from "#db/schema";
+import type { AnalyticsQuery, Spread } from "#app/domain/analytics";
 import type { ServiceContext } from "./context.server";
 
 /** Which accounts' rows count: the one account named, else the named company's, else all. */

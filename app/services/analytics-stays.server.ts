@@ -1,7 +1,14 @@
 /** The admin dashboard's figures of trailers' stays: idle trailers, the longest stays, dwell time and doors in use. */
 import { and, asc, count, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { buildings, stayDays, trailerLocationHistory, trailers, yards } from "../../db/schema";
-import { IDLE_AFTER_DAYS, IDLE_LIST_LIMIT, LOCATION_KINDS, LONGEST_STAYS_LISTED, type Kpis, type LocationKind } from "../domain/analytics";
+import { buildings, stayDays, trailerLocationHistory, trailers, yards } from "#db/schema";
+import {
+  IDLE_AFTER_DAYS,
+  IDLE_LIST_LIMIT,
+  LOCATION_KINDS,
+  LONGEST_STAYS_LISTED,
+  type Kpis,
+  type LocationKind,
+} from "#app/domain/analytics";
 import { dayOf, spreadsOf, within, type InScope, type PeriodScope } from "./analytics-period.server";
 import type { ServiceContext } from "./context.server";
 

@@ -1,4 +1,4 @@
-import { ANALYTICS_MESSAGES, periodDays, periodStart, type Analytics, type AnalyticsQuery } from "../domain/analytics";
+import { ANALYTICS_MESSAGES, periodDays, periodStart, type Analytics, type AnalyticsQuery } from "#app/domain/analytics";
 import { driverProductivity, movesByDay, responseAndDrive, topLocationsAndRoutes, waitingMoves } from "./analytics-moves.server";
 import { periodScopeOf } from "./analytics-period.server";
 import { doorUse, dwellByKind, idleTrailers, longestStays } from "./analytics-stays.server";

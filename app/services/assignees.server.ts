@@ -1,8 +1,8 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import { users } from "../../db/schema";
-import type { AssigneeChoice } from "../domain/assets";
-import type { Queryable } from "../lib/db.server";
-import { searchAny } from "../lib/sql.server";
+import { users } from "#db/schema";
+import type { AssigneeChoice } from "#app/domain/assets";
+import type { Queryable } from "#app/lib/db.server";
+import { searchAny } from "#app/lib/sql.server";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountScope } from "./scope.server";

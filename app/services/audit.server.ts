@@ -1,11 +1,18 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { auditLogs, users } from "../../db/schema";
-import { AUDIT_MESSAGES, type AuditAction, type AuditCounts, type AuditLogItem, type AuditLogPage, type AuditQuery } from "../domain/audit";
-import { isCalendarDate, LIMITS } from "../domain/limits";
-import { canReadAuditLog } from "../domain/roles";
-import { readByKeyset } from "../lib/keyset.server";
-import type { Queryable, Transaction } from "../lib/db.server";
-import { searchAny } from "../lib/sql.server";
+import { auditLogs, users } from "#db/schema";
+import {
+  AUDIT_MESSAGES,
+  type AuditAction,
+  type AuditCounts,
+  type AuditLogItem,
+  type AuditLogPage,
+  type AuditQuery,
+} from "#app/domain/audit";
+import { isCalendarDate, LIMITS } from "#app/domain/limits";
+import { canReadAuditLog } from "#app/domain/roles";
+import { readByKeyset } from "#app/lib/keyset.server";
+import type { Queryable, Transaction } from "#app/lib/db.server";
+import { searchAny } from "#app/lib/sql.server";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 

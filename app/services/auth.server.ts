@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
-import { MESSAGES, type SessionInfo } from "../domain/auth";
-import { newPasswordSchema, type LoginInput } from "../domain/auth-schemas";
-import { apiRoleFlags } from "../domain/roles";
-import type { Database } from "../lib/db.server";
-import { hashPassword, verifyPassword, type ScryptCost } from "../lib/password.server";
+import { sessions, users } from "#db/schema";
+import { MESSAGES, type SessionInfo } from "#app/domain/auth";
+import { newPasswordSchema, type LoginInput } from "#app/domain/auth-schemas";
+import { apiRoleFlags } from "#app/domain/roles";
+import type { Database } from "#app/lib/db.server";
+import { hashPassword, verifyPassword, type ScryptCost } from "#app/lib/password.server";
 import {
   hashToken,
   isPastTimeout,
@@ -14,7 +14,7 @@ import {
   type SessionRow,
   type SessionState,
   type UserRow,
-} from "../lib/session.server";
+} from "#app/lib/session.server";
 import { recordSecurityEvent } from "./audit.server";
 import { actorOf, write, type ServiceContext, type SystemContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import { accounts, buildings, companies, trailers, trucks, users, yards } from "../../db/schema";
-import { COMPANY_MESSAGES, companySchema, TEST_COMPANY } from "../domain/companies";
-import { isRecordId } from "../domain/ids";
-import { containsPattern } from "../lib/sql.server";
+import { accounts, buildings, companies, trailers, trucks, users, yards } from "#db/schema";
+import { COMPANY_MESSAGES, companySchema, TEST_COMPANY } from "#app/domain/companies";
+import { isRecordId } from "#app/domain/ids";
+import { containsPattern } from "#app/lib/sql.server";
 import { listAccounts, publicAccount, requireCompanyAdmin, type PublicAccount } from "./accounts.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
 import { requireAccount } from "./scope.server";
 import { publicUser } from "./users.server";
-import { apiRecord } from "../domain/records";
+import { apiRecord } from "#app/domain/records";
 
 type CompanyRow = typeof companies.$inferSelect;
 

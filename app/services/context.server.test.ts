@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { askedByPage, type ServiceContext } from "./context.server";
-import type { AfterCommit } from "../domain/realtime-events";
+import type { AfterCommit } from "#app/domain/realtime-events";
 
 function contextSendingTo(sent: AfterCommit[]): ServiceContext {
   return { db: undefined as never, actor: undefined as never, events: { send: (effects) => sent.push(...effects) } };

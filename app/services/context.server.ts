@@ -1,4 +1,4 @@
-import { rankOf } from "../domain/roles";
+import { rankOf } from "#app/domain/roles";
 import {
   PAGE_ORIGIN_PATTERN,
   socketRoomOf,
@@ -6,9 +6,9 @@ import {
   type EventSink,
   type RealtimeEvent,
   type SessionEndReason,
-} from "../domain/realtime-events";
-import { withActor, type Database, type Transaction } from "../lib/db.server";
-import type { UserRow } from "../lib/session.server";
+} from "#app/domain/realtime-events";
+import { withActor, type Database, type Transaction } from "#app/lib/db.server";
+import type { UserRow } from "#app/lib/session.server";
 
 /** The acting user as services see it: who, which account, which rank. */
 export interface Actor {

@@ -1,4 +1,4 @@
-import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "../domain/assets";
+import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "#app/domain/assets";
 import {
   DASHBOARD_PAGE_SIZE,
   DASHBOARD_TABS,
@@ -19,9 +19,9 @@ import {
   type UserList,
   type UserListRow,
   type YardCard,
-} from "../domain/dashboard";
-import { isManagerial, ROLES, type Role } from "../domain/roles";
-import { listRoleLabel, userRoleFlags } from "../domain/users";
+} from "#app/domain/dashboard";
+import { isManagerial, ROLES, type Role } from "#app/domain/roles";
+import { listRoleLabel, userRoleFlags } from "#app/domain/users";
 import { accountChoices } from "./accounts.server";
 import type { ServiceContext } from "./context.server";
 import { latestOf } from "./location-history.server";

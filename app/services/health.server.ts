@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../lib/db.server";
+import type { Queryable } from "#app/lib/db.server";
 
 /** Whether the database answers a trivial query. */
 export async function databaseReachable(db: Queryable): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "../../db/schema";
-import { stayDurations } from "../domain/assets";
-import { readByKeyset } from "../lib/keyset.server";
-import type { Database, Queryable, Transaction } from "../lib/db.server";
+import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "#db/schema";
+import { stayDurations } from "#app/domain/assets";
+import { readByKeyset } from "#app/lib/keyset.server";
+import type { Database, Queryable, Transaction } from "#app/lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { requireAccount } from "./scope.server";
 

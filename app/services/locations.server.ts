@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { accounts, buildings, yards } from "../../db/schema";
-import { locationOptions, resolveLocation } from "../domain/locations";
-import type { Queryable } from "../lib/db.server";
+import { accounts, buildings, yards } from "#db/schema";
+import { locationOptions, resolveLocation } from "#app/domain/locations";
+import type { Queryable } from "#app/lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountScope } from "./scope.server";

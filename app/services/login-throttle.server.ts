@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { loginAttempts } from "../../db/schema";
-import type { Transaction } from "../lib/db.server";
+import { loginAttempts } from "#db/schema";
+import type { Transaction } from "#app/lib/db.server";
 import { write, type SystemContext } from "./context.server";
 
 /**

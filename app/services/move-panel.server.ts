@@ -1,9 +1,9 @@
 import { and, desc, eq, not, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { moveLegs, moveTotals, moves, trailerCounts, trailers } from "../../db/schema";
-import type { MoveDraft, MovePanelData } from "../domain/move-forms";
-import { typeLabel } from "../domain/assets";
-import { compareLocations, locationOptions, resolveLocation, ROAD } from "../domain/locations";
+import { moveLegs, moveTotals, moves, trailerCounts, trailers } from "#db/schema";
+import type { MoveDraft, MovePanelData } from "#app/domain/move-forms";
+import { typeLabel } from "#app/domain/assets";
+import { compareLocations, locationOptions, resolveLocation, ROAD } from "#app/domain/locations";
 import {
   canCreateMoves,
   MOVE_MESSAGES,
@@ -14,12 +14,12 @@ import {
   type MoveState,
   type MoveSummary,
   type PublicMove,
-} from "../domain/moves";
-import { searchAny } from "../lib/sql.server";
+} from "#app/domain/moves";
+import { searchAny } from "#app/lib/sql.server";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
-import { startOfDay, timeZoneOrUtc } from "../domain/time-zones";
+import { startOfDay, timeZoneOrUtc } from "#app/domain/time-zones";
 import { freeToMove, listMoves, moveFilterCondition, publicMove, scopeCondition, selectMoves, STATE_CONDITION } from "./moves.server";
 import { accountScope, requireAccount } from "./scope.server";
 

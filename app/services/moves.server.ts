@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, ne, not, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { accounts, moveLegs, moves, trailers, users } from "../../db/schema";
-import { isRecordId } from "../domain/ids";
-import { resolveLocation, ROAD, SHOP } from "../domain/locations";
+import { accounts, moveLegs, moves, trailers, users } from "#db/schema";
+import { isRecordId } from "#app/domain/ids";
+import { resolveLocation, ROAD, SHOP } from "#app/domain/locations";
 import {
   canCreateMoves,
   legProblem,
@@ -14,12 +14,12 @@ import {
   type MoveState,
   takesPartInMoves,
   type PublicMove,
-} from "../domain/moves";
-import { createMoveSchema } from "../domain/move-schemas";
-import { readByKeyset } from "../lib/keyset.server";
-import type { Queryable, Transaction } from "../lib/db.server";
-import { paging } from "../lib/paging";
-import { containsPattern, isUniqueViolation } from "../lib/sql.server";
+} from "#app/domain/moves";
+import { createMoveSchema } from "#app/domain/move-schemas";
+import { readByKeyset } from "#app/lib/keyset.server";
+import type { Queryable, Transaction } from "#app/lib/db.server";
+import { paging } from "#app/lib/paging";
+import { containsPattern, isUniqueViolation } from "#app/lib/sql.server";
 import { write, type Actor, type Effects, type ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { recordLocationChange } from "./location-history.server";

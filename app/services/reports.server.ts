@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { accounts } from "../../db/schema";
-import { formatDuration, vehicleStatus } from "../domain/assets";
-import { filterLabel, type DashboardView } from "../domain/dashboard";
-import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, type AuditQuery } from "../domain/audit";
-import { dateMessage } from "../domain/fields";
-import { MOVE_STATE_LABEL, MOVE_TYPE_LABEL, moveState, type MoveType } from "../domain/moves";
-import { REPORT_QUERY_MESSAGES } from "../domain/report-schemas";
+import { accounts } from "#db/schema";
+import { formatDuration, vehicleStatus } from "#app/domain/assets";
+import { filterLabel, type DashboardView } from "#app/domain/dashboard";
+import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, type AuditQuery } from "#app/domain/audit";
+import { dateMessage } from "#app/domain/fields";
+import { MOVE_STATE_LABEL, MOVE_TYPE_LABEL, moveState, type MoveType } from "#app/domain/moves";
+import { REPORT_QUERY_MESSAGES } from "#app/domain/report-schemas";
 import {
   isReportType,
   minutesBetween,
@@ -20,11 +20,11 @@ import {
   type ReportOutput,
   type ReportQuery,
   type ReportType,
-} from "../domain/reports";
-import { canPrintReports, ROLE_LABEL, type Role } from "../domain/roles";
-import { dayIn, dayStart, timeZoneOrUtc } from "../domain/time-zones";
-import { userRoleFlags } from "../domain/users";
-import type { Queryable } from "../lib/db.server";
+} from "#app/domain/reports";
+import { canPrintReports, ROLE_LABEL, type Role } from "#app/domain/roles";
+import { dayIn, dayStart, timeZoneOrUtc } from "#app/domain/time-zones";
+import { userRoleFlags } from "#app/domain/users";
+import type { Queryable } from "#app/lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { trailerListRow, trailerQueryOf, truckListRow, truckQueryOf, userQueryOf } from "./dashboard.server";
 import { ServiceError } from "./errors.server";

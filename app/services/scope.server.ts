@@ -1,4 +1,4 @@
-import { isRecordId } from "../domain/ids";
+import { isRecordId } from "#app/domain/ids";
 import type { Actor } from "./context.server";
 import { ServiceError } from "./errors.server";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { settings } from "../../db/schema";
-import { MESSAGES } from "../domain/auth";
-import { timeoutSchema } from "../domain/auth-schemas";
-import { timeoutHours } from "../lib/session.server";
+import { settings } from "#db/schema";
+import { MESSAGES } from "#app/domain/auth";
+import { timeoutSchema } from "#app/domain/auth-schemas";
+import { timeoutHours } from "#app/lib/session.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput } from "./errors.server";
 import { requireAdmin } from "./scope.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRow, readHeader, UPLOAD_COLUMNS } from "../domain/trailer-upload";
+import { checkRow, readHeader, UPLOAD_COLUMNS } from "#app/domain/trailer-upload";
 import { rejectedRowsCsv, templateCsv } from "./trailer-upload.server";
 
 describe("the upload's CSV out", () => {

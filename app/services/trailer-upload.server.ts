@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { accounts, trailerLocationHistory, trailers } from "../../db/schema";
-import { resolveLocation } from "../domain/locations";
-import { canEditAssets } from "../domain/roles";
+import { accounts, trailerLocationHistory, trailers } from "#db/schema";
+import { resolveLocation } from "#app/domain/locations";
+import { canEditAssets } from "#app/domain/roles";
 import {
   alreadyExistsMessage,
   checkRow,
@@ -15,13 +15,13 @@ import {
   type SheetRow,
   type UploadResults,
   type UploadRow,
-} from "../domain/trailer-upload";
-import { applyTrailerRules, TRAILER_MESSAGES } from "../domain/trailers";
-import { toCsv } from "../lib/csv.server";
-import { isDatabaseUnavailable, type Queryable } from "../lib/db.server";
-import { readSpreadsheet, SpreadsheetRefusal, type Sheet } from "../lib/spreadsheet.server";
-import { isUniqueViolation } from "../lib/sql.server";
-import { nextTurn } from "../lib/turns.server";
+} from "#app/domain/trailer-upload";
+import { applyTrailerRules, TRAILER_MESSAGES } from "#app/domain/trailers";
+import { toCsv } from "#app/lib/csv.server";
+import { isDatabaseUnavailable, type Queryable } from "#app/lib/db.server";
+import { readSpreadsheet, SpreadsheetRefusal, type Sheet } from "#app/lib/spreadsheet.server";
+import { isUniqueViolation } from "#app/lib/sql.server";
+import { nextTurn } from "#app/lib/turns.server";
 import { write, type ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";

@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import { moveLegs, trailerAssignments, trailers } from "../../db/schema";
-import { isRecordId } from "../domain/ids";
-import { apiRecord, names, overStored } from "../domain/records";
-import { leavesShopWithoutPlace } from "../domain/locations";
-import { canDeleteAsset, canEditAssets } from "../domain/roles";
-import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "../domain/trailers";
-import { isUniqueViolation } from "../lib/sql.server";
+import { moveLegs, trailerAssignments, trailers } from "#db/schema";
+import { isRecordId } from "#app/domain/ids";
+import { apiRecord, names, overStored } from "#app/domain/records";
+import { leavesShopWithoutPlace } from "#app/domain/locations";
+import { canDeleteAsset, canEditAssets } from "#app/domain/roles";
+import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "#app/domain/trailers";
+import { isUniqueViolation } from "#app/lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";

@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../app/lib/db.server";
+import { openDatabase } from "#app/lib/db.server";
 import { loadAverage, table } from "./print";
 import { runBenchmark, serverGroupsOf, signInForBench, startBenchServer, stopOutliving } from "./server";
 

@@ -8,8 +8,8 @@
  * Run: npm run build && npx tsx scripts/bench/load.ts [--clients=150] [--seconds=30]
  */
 import { randomBytes } from "node:crypto";
-import { CSRF_HEADER } from "../../app/lib/csrf.server";
-import { openDatabase } from "../../app/lib/db.server";
+import { CSRF_HEADER } from "#app/lib/csrf.server";
+import { openDatabase } from "#app/lib/db.server";
 import { percentile, runBenchmark, signInForBench, startBenchServer } from "./server";
 
 const PORT = 8792;

@@ -25,12 +25,12 @@ import { request as httpRequest } from "node:http";
 import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { eq, inArray } from "drizzle-orm";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../app/lib/csrf.server";
-import { openDatabase } from "../../app/lib/db.server";
-import { hashPassword } from "../../app/lib/password.server";
-import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
-import { ALL_ACCOUNTS_ROOM, roomPath } from "../../app/domain/realtime-events";
-import { accounts, sessions, users } from "../../db/schema";
+import { CSRF_COOKIE, CSRF_HEADER } from "#app/lib/csrf.server";
+import { openDatabase } from "#app/lib/db.server";
+import { hashPassword } from "#app/lib/password.server";
+import { hashToken, newToken, SESSION_COOKIE } from "#app/lib/session.server";
+import { ALL_ACCOUNTS_ROOM, roomPath } from "#app/domain/realtime-events";
+import { accounts, sessions, users } from "#db/schema";
 import { percentile, startBenchServer } from "./server";
 
 const PORT = 8791;

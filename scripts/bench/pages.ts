@@ -26,9 +26,9 @@
  * Run: npm run build && npm run bench:pages [-- --rounds=30 --warm-ups=3 --extra=45000]
  */
 import { and, eq, sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../app/lib/db.server";
-import { accounts, buildings, trailers, trucks, users, yards } from "../../db/schema";
-import { FIRST_LOAD_BUDGET, measureFirstLoad } from "../check-first-load";
+import { openDatabase, type Database } from "#app/lib/db.server";
+import { accounts, buildings, trailers, trucks, users, yards } from "#db/schema";
+import { FIRST_LOAD_BUDGET, measureFirstLoad } from "#scripts/check-first-load";
 import { loadAverage, table } from "./print";
 import { percentile, runBenchmark, serverGroupsOf, signInForBench, startBenchServer, stopOutliving } from "./server";
 

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
-import { CSRF_COOKIE } from "../../app/lib/csrf.server";
-import type { Database } from "../../app/lib/db.server";
-import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
-import { sessions, users } from "../../db/schema";
-import { commandLine, descendants, listeningPorts, processName, processOf } from "../lib/processes";
+import { CSRF_COOKIE } from "#app/lib/csrf.server";
+import type { Database } from "#app/lib/db.server";
+import { hashToken, newToken, SESSION_COOKIE } from "#app/lib/session.server";
+import { sessions, users } from "#db/schema";
+import { commandLine, descendants, listeningPorts, processName, processOf } from "#scripts/lib/processes";
 
-export { residentBytes } from "../lib/processes";
+export { residentBytes } from "#scripts/lib/processes";
 
 /**
  * A Yardline of its own for a benchmark: `scripts/start.ts` on its own ports and data directory,

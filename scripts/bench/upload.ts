@@ -14,11 +14,11 @@
 import { request as httpRequest } from "node:http";
 import { utils, write as writeWorkbook } from "@e965/xlsx";
 import { eq, sql } from "drizzle-orm";
-import { toCsv } from "../../app/lib/csv.server";
-import { UPLOAD_COLUMNS } from "../../app/domain/trailer-upload";
-import { CSRF_HEADER } from "../../app/lib/csrf.server";
-import { openDatabase } from "../../app/lib/db.server";
-import { buildings, yards } from "../../db/schema";
+import { toCsv } from "#app/lib/csv.server";
+import { UPLOAD_COLUMNS } from "#app/domain/trailer-upload";
+import { CSRF_HEADER } from "#app/lib/csrf.server";
+import { openDatabase } from "#app/lib/db.server";
+import { buildings, yards } from "#db/schema";
 import { percentile, residentBytes, runBenchmark, signInForBench, startBenchServer } from "./server";
 
 const PORT = 8793;

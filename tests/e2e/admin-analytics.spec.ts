@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { accounts, companies } from "../../db/schema";
-import type { Database } from "../../app/lib/db.server";
+import { accounts, companies } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { addTrailer, BASE_URL, csrfTokenOf, expect, listening, signedInPage, test, visit } from "./fixtures";
 
 /**

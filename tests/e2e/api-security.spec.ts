@@ -1,11 +1,11 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { BASE_URL, csrfTokenOf, DEMO_PASSWORD, expect, test } from "./fixtures";
-import { MESSAGES } from "../../app/domain/auth";
-import { COMPANY_MESSAGES } from "../../app/domain/companies";
-import { MOVE_MESSAGES } from "../../app/domain/moves";
-import { ROUTE_RULES } from "../../app/domain/route-access";
-import { canPrintReports, flagsFor, ROLES, type Role } from "../../app/domain/roles";
-import { pageAccess } from "../../app/domain/route-access";
+import { MESSAGES } from "#app/domain/auth";
+import { COMPANY_MESSAGES } from "#app/domain/companies";
+import { MOVE_MESSAGES } from "#app/domain/moves";
+import { ROUTE_RULES } from "#app/domain/route-access";
+import { canPrintReports, flagsFor, ROLES, type Role } from "#app/domain/roles";
+import { pageAccess } from "#app/domain/route-access";
 
 /** Pages built so far; the other paths of the route table still redirect to /login as unknown pages. */
 const BUILT_PAGES = new Set([

@@ -1,9 +1,9 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { trailers } from "../../db/schema";
-import type { AuditLogPage } from "../../app/domain/audit";
-import type { Database } from "../../app/lib/db.server";
+import { trailers } from "#db/schema";
+import type { AuditLogPage } from "#app/domain/audit";
+import type { Database } from "#app/lib/db.server";
 import { addTrailer, BASE_URL, csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 const ADMIN = "admin@yardline.test";

@@ -4,7 +4,7 @@ import { utils, write } from "@e965/xlsx";
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray, like } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
-import { accounts, trailerLocationHistory, trailers } from "../../db/schema";
+import { accounts, trailerLocationHistory, trailers } from "#db/schema";
 import {
   alreadyExistsMessage,
   duplicateInFileMessage,
@@ -12,11 +12,11 @@ import {
   REJECTED_FILE_NAME,
   TEMPLATE_FILE_NAME,
   UPLOAD_MESSAGES,
-} from "../../app/domain/trailer-upload";
-import { templateCsv } from "../../app/services/trailer-upload.server";
-import { toCsv } from "../../app/lib/csv.server";
-import { TRAILER_MESSAGES } from "../../app/domain/trailers";
-import type { Database } from "../../app/lib/db.server";
+} from "#app/domain/trailer-upload";
+import { templateCsv } from "#app/services/trailer-upload.server";
+import { toCsv } from "#app/lib/csv.server";
+import { TRAILER_MESSAGES } from "#app/domain/trailers";
+import type { Database } from "#app/lib/db.server";
 import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { accounts, companies } from "../../db/schema";
-import type { Database } from "../../app/lib/db.server";
+import { accounts, companies } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";
 
 const LOCATION_FORMAT = 'Location must be in format "City, ST" (e.g., "Boston, MA")';

@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
-import { loginAttempts, sessions, settings, users } from "../../db/schema";
+import { loginAttempts, sessions, settings, users } from "#db/schema";
 import { BASE_URL, csrfTokenOf, expect, listening, logIn, newBrowser, test, visit } from "./fixtures";
 
 test.afterEach(async ({ db }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page, Route } from "@playwright/test";
-import { accounts } from "../../db/schema";
+import { accounts } from "#db/schema";
 import { expect, test, visit } from "./fixtures";
 
 const REASON = "Only admins and super managers can add trucks.";

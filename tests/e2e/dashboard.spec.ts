@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { trailers } from "../../db/schema";
+import { trailers } from "#db/schema";
 import { expect, signedInPage, test, visit } from "./fixtures";
 
 test("the trailer list filters and searches through the URL, and the view survives a reload", async ({ page, newUser, signInAs, db }) => {

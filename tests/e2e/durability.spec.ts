@@ -2,13 +2,13 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test, expect } from "@playwright/test";
 import { eq, inArray, sql } from "drizzle-orm";
-import { TRAILER_TYPES } from "../../app/domain/assets";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../app/lib/csrf.server";
-import { openDatabase } from "../../app/lib/db.server";
-import { SESSION_COOKIE } from "../../app/lib/session.server";
-import { DATABASE_UNAVAILABLE } from "../../app/lib/unavailable.server";
-import { accounts, trailers } from "../../db/schema";
-import { E2E_PG_PORT, E2E_PORT } from "../../playwright.config";
+import { TRAILER_TYPES } from "#app/domain/assets";
+import { CSRF_COOKIE, CSRF_HEADER } from "#app/lib/csrf.server";
+import { openDatabase } from "#app/lib/db.server";
+import { SESSION_COOKIE } from "#app/lib/session.server";
+import { DATABASE_UNAVAILABLE } from "#app/lib/unavailable.server";
+import { accounts, trailers } from "#db/schema";
+import { E2E_PG_PORT, E2E_PORT } from "#tests/e2e/server-address";
 import { createSession } from "./fixtures";
 
 /**

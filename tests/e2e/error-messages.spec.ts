@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page, Route } from "@playwright/test";
-import { settings } from "../../db/schema";
-import { FAILURE_MESSAGES } from "../../app/domain/failures";
-import { MOVE_MESSAGES } from "../../app/domain/moves";
-import { MESSAGES } from "../../app/domain/auth";
+import { settings } from "#db/schema";
+import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { MOVE_MESSAGES } from "#app/domain/moves";
+import { MESSAGES } from "#app/domain/auth";
 import { addTrailer, csrfTokenOf, expect, hydrated, test, visit } from "./fixtures";
 
 /**

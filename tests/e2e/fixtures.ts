@@ -12,12 +12,12 @@ import {
 } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { flagsFor, type Role } from "../../app/domain/roles";
-import { openDatabase, type Database } from "../../app/lib/db.server";
-import { hashPassword } from "../../app/lib/password.server";
-import { hashToken, newToken, SESSION_COOKIE } from "../../app/lib/session.server";
-import { accounts, sessions, users } from "../../db/schema";
-import { E2E_DATABASE_URL, E2E_PORT } from "../../playwright.config";
+import { flagsFor, type Role } from "#app/domain/roles";
+import { openDatabase, type Database } from "#app/lib/db.server";
+import { hashPassword } from "#app/lib/password.server";
+import { hashToken, newToken, SESSION_COOKIE } from "#app/lib/session.server";
+import { accounts, sessions, users } from "#db/schema";
+import { E2E_DATABASE_URL, E2E_PORT } from "#tests/e2e/server-address";
 
 export const DEMO_PASSWORD = "Yardline#2025";
 export const BASE_URL = `http://localhost:${E2E_PORT}`;

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
-import { ENDPOINTS, type Endpoint } from "./fuzz/endpoints";
-import { fuzzEndpoint, FUZZ_RUNS, FUZZ_SEED, plan, PROFILE, SLOWEST } from "./fuzz/runner";
-import { openWorld, waitForHealth, type World } from "./fuzz/world";
+import { ENDPOINTS, type Endpoint } from "#tests/e2e/fuzz/endpoints";
+import { fuzzEndpoint, FUZZ_RUNS, FUZZ_SEED, plan, PROFILE, SLOWEST } from "#tests/e2e/fuzz/runner";
+import { openWorld, waitForHealth, type World } from "#tests/e2e/fuzz/world";
 import { exports, routeModules } from "./route-modules";
 
 /**

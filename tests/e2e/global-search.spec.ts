@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
-import { trailers } from "../../db/schema";
+import { trailers } from "#db/schema";
 import { addTrailer, csrfTokenOf, expect, signedInPage, test, visit } from "./fixtures";
 
 /**

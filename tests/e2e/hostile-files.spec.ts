@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { UPLOAD_MESSAGES } from "../../app/domain/trailer-upload";
-import { SESSION_COOKIE } from "../../app/lib/session.server";
-import { E2E_PORT } from "../../playwright.config";
-import { appWorkerdOf, residentBytes } from "../../scripts/lib/processes";
-import { UPLOAD_FILE_COUNT, uploadFiles, type UploadFile } from "../files/hostile";
+import { UPLOAD_MESSAGES } from "#app/domain/trailer-upload";
+import { SESSION_COOKIE } from "#app/lib/session.server";
+import { E2E_PORT } from "#tests/e2e/server-address";
+import { appWorkerdOf, residentBytes } from "#scripts/lib/processes";
+import { UPLOAD_FILE_COUNT, uploadFiles, type UploadFile } from "#tests/files/hostile";
 import { BASE_URL, createSession, expect, test } from "./fixtures";
 
 /**

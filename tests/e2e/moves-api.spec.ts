@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
-import { accounts, moveLegs, moves, trailers } from "../../db/schema";
+import { accounts, moveLegs, moves, trailers } from "#db/schema";
 import { csrfTokenOf, expect, test } from "./fixtures";
-import type { Database } from "../../app/lib/db.server";
-import { MOVE_MESSAGES } from "../../app/domain/moves";
+import type { Database } from "#app/lib/db.server";
+import { MOVE_MESSAGES } from "#app/domain/moves";
 
 const OTHER_ACCOUNT = "Permission denied: This move belongs to another account. You can only modify moves for your own account.";
 const CREATE_DENIED = "Permission denied: Only managers and administrators can create moves";

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { moves, trailerLocationHistory, trailers } from "../../db/schema";
-import { MOVE_MESSAGES } from "../../app/domain/moves";
+import { moves, trailerLocationHistory, trailers } from "#db/schema";
+import { MOVE_MESSAGES } from "#app/domain/moves";
 import { addTrailer, csrfTokenOf, expect, signedInPage, submitAndWait, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });

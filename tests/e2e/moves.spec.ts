@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { moves, trailerLocationHistory, trailers } from "../../db/schema";
-import { MOVE_MESSAGES } from "../../app/domain/moves";
-import { MOVE_LIST_PARAM } from "../../app/domain/move-forms";
+import { moves, trailerLocationHistory, trailers } from "#db/schema";
+import { MOVE_MESSAGES } from "#app/domain/moves";
+import { MOVE_LIST_PARAM } from "#app/domain/move-forms";
 import { addTrailer, csrfTokenOf, expect, listening, pageWatch, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 test("a manager requests a shuttle; a driver on a phone sees it live, accepts and finishes it; the manager's dashboard shows the trailers at their doors", async ({

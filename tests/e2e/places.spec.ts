@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { buildings, trailers, yards } from "../../db/schema";
+import { buildings, trailers, yards } from "#db/schema";
 import type { Page } from "@playwright/test";
 import { csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
 

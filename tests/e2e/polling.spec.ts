@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { trailers } from "../../db/schema";
+import { trailers } from "#db/schema";
 import { addTrailer, expect, hydrated, listening, test } from "./fixtures";
 
 /** The dashboard's own data, as a poll asks for it: the page's route only, not the root's. */

@@ -3,13 +3,13 @@ import { read as readWorkbook, utils, type WorkBook } from "@e965/xlsx";
 import { parse } from "csv-parse/sync";
 import { desc, eq, sql } from "drizzle-orm";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
-import { accounts, trailerLocationHistory, trailers } from "../../db/schema";
-import { filterLabel } from "../../app/domain/dashboard";
-import { REPORT_COLUMNS, REPORT_MESSAGES, REPORT_TYPES, type ReportType } from "../../app/domain/reports";
-import { dayIn } from "../../app/domain/time-zones";
-import type { Database } from "../../app/lib/db.server";
-import { REPORT_REFUSALS } from "../../app/services/reports.server";
-import { SCOPE_MESSAGES } from "../../app/services/scope.server";
+import { accounts, trailerLocationHistory, trailers } from "#db/schema";
+import { filterLabel } from "#app/domain/dashboard";
+import { REPORT_COLUMNS, REPORT_MESSAGES, REPORT_TYPES, type ReportType } from "#app/domain/reports";
+import { dayIn } from "#app/domain/time-zones";
+import type { Database } from "#app/lib/db.server";
+import { REPORT_REFUSALS } from "#app/services/reports.server";
+import { SCOPE_MESSAGES } from "#app/services/scope.server";
 import { addTrailer, BASE_URL, csrfTokenOf, expect, test, visit } from "./fixtures";
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "./fixtures";
-import { sessions, settings } from "../../db/schema";
+import { sessions, settings } from "#db/schema";
 
 test.afterEach(async ({ db }) => {
   await db.update(settings).set({ timeoutHours: 4 });

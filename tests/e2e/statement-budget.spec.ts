@@ -1,11 +1,11 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Role } from "../../app/domain/roles";
-import { SESSION_ID_HEADER } from "../../app/domain/auth";
-import { reportedStatements } from "../../app/lib/server-timing.server";
-import type { RouteMethod, StatementBudget } from "../../app/http/route-methods";
-import { accounts, buildings, sessions, trailers, trucks, users, yards } from "../../db/schema";
+import type { Role } from "#app/domain/roles";
+import { SESSION_ID_HEADER } from "#app/domain/auth";
+import { reportedStatements } from "#app/lib/server-timing.server";
+import type { RouteMethod, StatementBudget } from "#app/http/route-methods";
+import { accounts, buildings, sessions, trailers, trucks, users, yards } from "#db/schema";
 import { BASE_URL, csrfTokenOf, expect, test } from "./fixtures";
 import { exports, routeModules, type RouteModule } from "./route-modules";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { moveLegs, trailers } from "../../db/schema";
+import { moveLegs, trailers } from "#db/schema";
 import { randomBytes } from "node:crypto";
 import { addTrailer, csrfTokenOf, expect, listening, signedInPage, submitAndWait, test, visit } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { trucks } from "../../db/schema";
+import { trucks } from "#db/schema";
 import { csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

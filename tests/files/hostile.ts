@@ -1,6 +1,6 @@
 import { utils, write } from "@e965/xlsx";
-import { UPLOAD_COLUMNS, UPLOAD_LIMITS } from "../../app/domain/trailer-upload";
-import { randomGenerator } from "../../db/seed";
+import { UPLOAD_COLUMNS, UPLOAD_LIMITS } from "#app/domain/trailer-upload";
+import { randomGenerator } from "#db/seed";
 import { cellXml, sheetXml, workbookParts, zipOf, type ZipPart } from "./workbooks";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsQuery } from "../../app/domain/analytics";
-import { adminDashboard } from "../../app/services/admin-dashboard.server";
-import type { ServiceContext } from "../../app/services/context.server";
+import type { AnalyticsQuery } from "#app/domain/analytics";
+import { adminDashboard } from "#app/services/admin-dashboard.server";
+import type { ServiceContext } from "#app/services/context.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser } from "./fixtures";
 

@@ -15,11 +15,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, moveLegs, moves, trailerLocationHistory, trailers, users, yards } from "../../db/schema";
-import type { Database } from "../../app/lib/db.server";
-import { durationText, periodDays, type AnalyticsPeriod, type AnalyticsQuery, type Kpis } from "../../app/domain/analytics";
-import { adminAnalytics } from "../../app/services/analytics.server";
-import type { ServiceContext } from "../../app/services/context.server";
+import { buildings, moveLegs, moves, trailerLocationHistory, trailers, users, yards } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { durationText, periodDays, type AnalyticsPeriod, type AnalyticsQuery, type Kpis } from "#app/domain/analytics";
+import { adminAnalytics } from "#app/services/analytics.server";
+import type { ServiceContext } from "#app/services/context.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser } from "./fixtures";
 

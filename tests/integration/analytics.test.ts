@@ -8,14 +8,14 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, companies, moveLegs, moves, trailerLocationHistory } from "../../db/schema";
-import type { Database } from "../../app/lib/db.server";
-import { ANALYTICS_MESSAGES, IDLE_LIST_LIMIT, type AnalyticsPeriod, type AnalyticsQuery } from "../../app/domain/analytics";
-import { startOfDay } from "../../app/domain/time-zones";
-import { analyticsQueryOf } from "../../app/http/queries.server";
-import { adminAnalytics } from "../../app/services/analytics.server";
-import type { ServiceContext } from "../../app/services/context.server";
-import type { Role } from "../../app/domain/roles";
+import { accounts, companies, moveLegs, moves, trailerLocationHistory } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { ANALYTICS_MESSAGES, IDLE_LIST_LIMIT, type AnalyticsPeriod, type AnalyticsQuery } from "#app/domain/analytics";
+import { startOfDay } from "#app/domain/time-zones";
+import { analyticsQueryOf } from "#app/http/queries.server";
+import { adminAnalytics } from "#app/services/analytics.server";
+import type { ServiceContext } from "#app/services/context.server";
+import type { Role } from "#app/domain/roles";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 

@@ -1,12 +1,12 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, moveLegs, moves, yards } from "../../db/schema";
-import type { AfterCommit } from "../../app/domain/realtime-events";
-import { createTrailer, deleteTrailer, updateTrailer } from "../../app/services/trailers.server";
-import { createTruck, deleteTruck, updateTruck } from "../../app/services/trucks.server";
+import { buildings, moveLegs, moves, yards } from "#db/schema";
+import type { AfterCommit } from "#app/domain/realtime-events";
+import { createTrailer, deleteTrailer, updateTrailer } from "#app/services/trailers.server";
+import { createTruck, deleteTruck, updateTruck } from "#app/services/trucks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, refusal } from "./fixtures";
-import type { UserRow } from "../../app/lib/session.server";
+import type { UserRow } from "#app/lib/session.server";
 
 /**
  * Every trailer and truck write tells the account's room what changed — only after its

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUDITED_TABLES, parseAuditQuery } from "../../app/domain/audit";
-import { AUDIT_COUNT_CAP, auditLogPage } from "../../app/services/audit.server";
-import type { ServiceContext } from "../../app/services/context.server";
+import { AUDITED_TABLES, parseAuditQuery } from "#app/domain/audit";
+import { AUDIT_COUNT_CAP, auditLogPage } from "#app/services/audit.server";
+import type { ServiceContext } from "#app/services/context.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createUser } from "./fixtures";
 

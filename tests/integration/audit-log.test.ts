@@ -1,17 +1,17 @@
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, users } from "../../db/schema";
-import { AUDIT_MESSAGES, parseAuditQuery, type AuditLogItem } from "../../app/domain/audit";
-import type { ReportQuery } from "../../app/domain/reports";
-import { withActor } from "../../app/lib/db.server";
-import { auditLogItem, auditLogPage } from "../../app/services/audit.server";
-import { logIn, logOut } from "../../app/services/auth.server";
-import type { ServiceContext, SystemContext } from "../../app/services/context.server";
-import { createPlace, updatePlace } from "../../app/services/places.server";
-import { reportCsv } from "../../app/http/report-files.server";
-import { openReport } from "../../app/services/reports.server";
-import { resolveSession, type UserRow } from "../../app/lib/session.server";
+import { auditLogs, users } from "#db/schema";
+import { AUDIT_MESSAGES, parseAuditQuery, type AuditLogItem } from "#app/domain/audit";
+import type { ReportQuery } from "#app/domain/reports";
+import { withActor } from "#app/lib/db.server";
+import { auditLogItem, auditLogPage } from "#app/services/audit.server";
+import { logIn, logOut } from "#app/services/auth.server";
+import type { ServiceContext, SystemContext } from "#app/services/context.server";
+import { createPlace, updatePlace } from "#app/services/places.server";
+import { reportCsv } from "#app/http/report-files.server";
+import { openReport } from "#app/services/reports.server";
+import { resolveSession, type UserRow } from "#app/lib/session.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, refusal } from "./fixtures";
 

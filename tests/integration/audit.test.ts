@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, buildings, sessions, trailers, users } from "../../db/schema";
-import { withActor } from "../../app/lib/db.server";
+import { auditLogs, buildings, sessions, trailers, users } from "#db/schema";
+import { withActor } from "#app/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { createPlace, deletePlace, updatePlace } from "../../app/services/places.server";
-import { uploadTrailers } from "../../app/services/trailer-upload.server";
+import { createPlace, deletePlace, updatePlace } from "#app/services/places.server";
+import { uploadTrailers } from "#app/services/trailer-upload.server";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
 let test: TestDatabase;

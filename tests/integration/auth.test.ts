@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAttempts, sessions, settings, users } from "../../db/schema";
-import { MESSAGES } from "../../app/domain/auth";
-import type { LoginInput } from "../../app/domain/auth-schemas";
-import type { Database } from "../../app/lib/db.server";
-import { resolveSession } from "../../app/lib/session.server";
-import { verifyPassword } from "../../app/lib/password.server";
-import type { UserRow } from "../../app/lib/session.server";
+import { loginAttempts, sessions, settings, users } from "#db/schema";
+import { MESSAGES } from "#app/domain/auth";
+import type { LoginInput } from "#app/domain/auth-schemas";
+import type { Database } from "#app/lib/db.server";
+import { resolveSession } from "#app/lib/session.server";
+import { verifyPassword } from "#app/lib/password.server";
+import type { UserRow } from "#app/lib/session.server";
 import {
   changeOwnPassword,
   type ClientInfo,
@@ -16,10 +16,10 @@ import {
   logOut,
   PENDING_LOGIN_MINUTES,
   refreshSession,
-} from "../../app/services/auth.server";
-import type { SystemContext } from "../../app/services/context.server";
-import type { AfterCommit } from "../../app/domain/realtime-events";
-import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
+} from "#app/services/auth.server";
+import type { SystemContext } from "#app/services/context.server";
+import type { AfterCommit } from "#app/domain/realtime-events";
+import { readTimeoutHours, updateTimeoutHours } from "#app/services/settings.server";
 import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, TEST_PASSWORD_COST, refusal } from "./fixtures";

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, auditLogs, companies, trailers, users } from "../../db/schema";
-import { COMPANY_MESSAGES, TEST_COMPANY } from "../../app/domain/companies";
-import type { Database } from "../../app/lib/db.server";
-import type { ServiceContext } from "../../app/services/context.server";
+import { accounts, auditLogs, companies, trailers, users } from "#db/schema";
+import { COMPANY_MESSAGES, TEST_COMPANY } from "#app/domain/companies";
+import type { Database } from "#app/lib/db.server";
+import type { ServiceContext } from "#app/services/context.server";
 import {
   accountSummaries,
   createAccount as addAccount,
@@ -11,7 +11,7 @@ import {
   getAccount,
   listAccounts,
   updateAccount,
-} from "../../app/services/accounts.server";
+} from "#app/services/accounts.server";
 import {
   adminSnapshot,
   companiesTestInfo,
@@ -20,7 +20,7 @@ import {
   listCompanies,
   renameCompany,
   seedTestCompany,
-} from "../../app/services/companies.server";
+} from "#app/services/companies.server";
 import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";

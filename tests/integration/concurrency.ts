@@ -8,8 +8,8 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "../../db/schema";
-import { openDatabase, type Database, type OpenDatabase } from "../../app/lib/db.server";
+import * as schema from "#db/schema";
+import { openDatabase, type Database, type OpenDatabase } from "#app/lib/db.server";
 
 /** `n` databases opened as a request opens its own (one connection each), to the database at `url`. */
 export function pools(url: string, n: number): OpenDatabase[] {

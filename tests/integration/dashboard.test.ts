@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, trailers, trucks, yards } from "../../db/schema";
-import { DEFAULT_VIEW, type DashboardView } from "../../app/domain/dashboard";
-import type { ServiceContext } from "../../app/services/context.server";
-import { accountDashboard } from "../../app/services/dashboard.server";
+import { buildings, trailers, trucks, yards } from "#db/schema";
+import { DEFAULT_VIEW, type DashboardView } from "#app/domain/dashboard";
+import type { ServiceContext } from "#app/services/context.server";
+import { accountDashboard } from "#app/services/dashboard.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveLegs, moves, sessions, settings, trailerLocationHistory, users } from "../../db/schema";
-import { hashToken, newToken, resolveSession } from "../../app/lib/session.server";
+import { moveLegs, moves, sessions, settings, trailerLocationHistory, users } from "#db/schema";
+import { hashToken, newToken, resolveSession } from "#app/lib/session.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createTrailer, createUser } from "./fixtures";
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trailers } from "../../db/schema";
-import { CONNECTION_LIMITS, isDatabaseUnavailable, openDatabase, withActor, type OpenDatabase } from "../../app/lib/db.server";
+import { trailers } from "#db/schema";
+import { CONNECTION_LIMITS, isDatabaseUnavailable, openDatabase, withActor, type OpenDatabase } from "#app/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createTrailer } from "./fixtures";
 

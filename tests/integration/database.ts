@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "../../app/lib/db.server";
+import { openDatabase, type Database } from "#app/lib/db.server";
 import { TEMPLATE_DATABASE } from "./template";
 
 export interface TestDatabase {

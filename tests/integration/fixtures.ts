@@ -1,12 +1,12 @@
 /** Small builders for integration tests: each inserts one row with sensible defaults. */
-import { accounts, companies, trailers, users } from "../../db/schema";
-import type { Database } from "../../app/lib/db.server";
-import type { UserRow } from "../../app/lib/session.server";
-import { actorOf, type ServiceContext } from "../../app/services/context.server";
-import type { AfterCommit } from "../../app/domain/realtime-events";
-import { ServiceError } from "../../app/services/errors.server";
-import { flagsFor, type Role } from "../../app/domain/roles";
-import { hashPassword } from "../../app/lib/password.server";
+import { accounts, companies, trailers, users } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import type { UserRow } from "#app/lib/session.server";
+import { actorOf, type ServiceContext } from "#app/services/context.server";
+import type { AfterCommit } from "#app/domain/realtime-events";
+import { ServiceError } from "#app/services/errors.server";
+import { flagsFor, type Role } from "#app/domain/roles";
+import { hashPassword } from "#app/lib/password.server";
 
 export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 let sequence = 0;

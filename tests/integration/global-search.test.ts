@@ -1,13 +1,13 @@
 /** The header's global search (`q`) over the Move Status lists, `GET /api/moves`, the company list and the admin's account cards. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, companies, moveLegs, moves, users } from "../../db/schema";
-import type { MoveState } from "../../app/domain/moves";
-import { accountSummaries } from "../../app/services/accounts.server";
-import { listCompanies } from "../../app/services/companies.server";
-import type { ServiceContext } from "../../app/services/context.server";
-import { movePanel, moveSummary, PANEL_LIST_LIMIT } from "../../app/services/move-panel.server";
-import { listMoves, readMoveLegs } from "../../app/services/moves.server";
+import { accounts, companies, moveLegs, moves, users } from "#db/schema";
+import type { MoveState } from "#app/domain/moves";
+import { accountSummaries } from "#app/services/accounts.server";
+import { listCompanies } from "#app/services/companies.server";
+import type { ServiceContext } from "#app/services/context.server";
+import { movePanel, moveSummary, PANEL_LIST_LIMIT } from "#app/services/move-panel.server";
+import { listMoves, readMoveLegs } from "#app/services/moves.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createUser } from "./fixtures";
 

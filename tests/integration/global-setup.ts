@@ -5,8 +5,8 @@
  */
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
-import { applyMigrations } from "../../scripts/lib/migrate";
-import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "../../scripts/lib/postgres";
+import { applyMigrations } from "#scripts/lib/migrate";
+import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "#scripts/lib/postgres";
 
 import { TEMPLATE_DATABASE } from "./template";
 

@@ -14,16 +14,16 @@ import {
   truckLocationHistory,
   trucks,
   yards,
-} from "../../db/schema";
-import { historyTimeAtLocation } from "../../app/domain/assets";
-import { withActor } from "../../app/lib/db.server";
-import type { ServiceContext } from "../../app/services/context.server";
-import { trailerListRow, truckListRow } from "../../app/services/dashboard.server";
-import { accountHistory, assetHistory, historyEntry, recordLocationChange } from "../../app/services/location-history.server";
-import { availableTrailers } from "../../app/services/move-panel.server";
-import { listTrailers } from "../../app/services/trailer-list.server";
-import { getTrailer, trailerWithHistory } from "../../app/services/trailers.server";
-import { listTrucks } from "../../app/services/trucks.server";
+} from "#db/schema";
+import { historyTimeAtLocation } from "#app/domain/assets";
+import { withActor } from "#app/lib/db.server";
+import type { ServiceContext } from "#app/services/context.server";
+import { trailerListRow, truckListRow } from "#app/services/dashboard.server";
+import { accountHistory, assetHistory, historyEntry, recordLocationChange } from "#app/services/location-history.server";
+import { availableTrailers } from "#app/services/move-panel.server";
+import { listTrailers } from "#app/services/trailer-list.server";
+import { getTrailer, trailerWithHistory } from "#app/services/trailers.server";
+import { listTrucks } from "#app/services/trucks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 

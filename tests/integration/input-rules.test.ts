@@ -4,17 +4,17 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, trailerAssignments, trailerLocationHistory, trailers, trucks, users, yards } from "../../db/schema";
-import { TRAILER_MESSAGES, trailerFormValues } from "../../app/domain/trailers";
-import { TRUCK_MESSAGES, truckFormValues } from "../../app/domain/trucks";
-import { assigneeValue } from "../../app/services/assignees.server";
-import { moveSummary } from "../../app/services/move-panel.server";
-import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
-import { createPlace, getPlace, publicPlace, updatePlace, deletePlace } from "../../app/services/places.server";
-import { listTrailers } from "../../app/services/trailer-list.server";
-import { deleteTrailer, getTrailer, trailerWithHistory, updateTrailer } from "../../app/services/trailers.server";
-import { asRefusal, NUL_MESSAGE } from "../../app/services/errors.server";
-import { createTruck, deleteTruck, getTruck, publicTruck, updateTruck } from "../../app/services/trucks.server";
+import { buildings, trailerAssignments, trailerLocationHistory, trailers, trucks, users, yards } from "#db/schema";
+import { TRAILER_MESSAGES, trailerFormValues } from "#app/domain/trailers";
+import { TRUCK_MESSAGES, truckFormValues } from "#app/domain/trucks";
+import { assigneeValue } from "#app/services/assignees.server";
+import { moveSummary } from "#app/services/move-panel.server";
+import { createMove, listMoves, transitionMove } from "#app/services/moves.server";
+import { createPlace, getPlace, publicPlace, updatePlace, deletePlace } from "#app/services/places.server";
+import { listTrailers } from "#app/services/trailer-list.server";
+import { deleteTrailer, getTrailer, trailerWithHistory, updateTrailer } from "#app/services/trailers.server";
+import { asRefusal, NUL_MESSAGE } from "#app/services/errors.server";
+import { createTruck, deleteTruck, getTruck, publicTruck, updateTruck } from "#app/services/trucks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readByKeyset, orderOf, type SortKey } from "../../app/lib/keyset.server";
-import { trailers } from "../../db/schema";
+import { readByKeyset, orderOf, type SortKey } from "#app/lib/keyset.server";
+import { trailers } from "#db/schema";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount } from "./fixtures";
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAttempts } from "../../db/schema";
-import type { LoginInput } from "../../app/domain/auth-schemas";
-import type { Database } from "../../app/lib/db.server";
-import { logIn, LOGIN_LIMITS, type ClientInfo, type LoginOutcome } from "../../app/services/auth.server";
-import type { SystemContext } from "../../app/services/context.server";
-import { backOffSeconds } from "../../app/services/login-throttle.server";
+import { loginAttempts } from "#db/schema";
+import type { LoginInput } from "#app/domain/auth-schemas";
+import type { Database } from "#app/lib/db.server";
+import { logIn, LOGIN_LIMITS, type ClientInfo, type LoginOutcome } from "#app/services/auth.server";
+import type { SystemContext } from "#app/services/context.server";
+import { backOffSeconds } from "#app/services/login-throttle.server";
 import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createUser } from "./fixtures";

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, buildings, moveLegs, moves, trailerLocationHistory, trailers, yards } from "../../db/schema";
-import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, type MoveState } from "../../app/domain/moves";
-import { moveDraftOf } from "../../app/domain/move-forms";
-import { ROLES, type Role } from "../../app/domain/roles";
-import type { Database } from "../../app/lib/db.server";
-import type { ServiceContext } from "../../app/services/context.server";
-import type { AfterCommit } from "../../app/domain/realtime-events";
-import { ServiceError } from "../../app/services/errors.server";
+import { auditLogs, buildings, moveLegs, moves, trailerLocationHistory, trailers, yards } from "#db/schema";
+import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, type MoveState } from "#app/domain/moves";
+import { moveDraftOf } from "#app/domain/move-forms";
+import { ROLES, type Role } from "#app/domain/roles";
+import type { Database } from "#app/lib/db.server";
+import type { ServiceContext } from "#app/services/context.server";
+import type { AfterCommit } from "#app/domain/realtime-events";
+import { ServiceError } from "#app/services/errors.server";
 import {
   availableTrailers,
   createMoveChoices,
@@ -15,8 +15,8 @@ import {
   movePanel,
   moveSummary,
   PANEL_LIST_LIMIT,
-} from "../../app/services/move-panel.server";
-import { createMove, listMoves, transitionMove } from "../../app/services/moves.server";
+} from "#app/services/move-panel.server";
+import { createMove, listMoves, transitionMove } from "#app/services/moves.server";
 import { openObserver, pools, race, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";

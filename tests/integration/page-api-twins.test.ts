@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, yards } from "../../db/schema";
-import { pageAccess, ROUTE_RULES } from "../../app/domain/route-access";
-import { ROLES, type Role } from "../../app/domain/roles";
-import { accountSummaries } from "../../app/services/accounts.server";
-import { createCompany, listCompanies, renameCompany } from "../../app/services/companies.server";
-import type { ServiceContext } from "../../app/services/context.server";
-import { accountDashboard } from "../../app/services/dashboard.server";
-import { DEFAULT_VIEW } from "../../app/domain/dashboard";
-import { ServiceError } from "../../app/services/errors.server";
-import { createPlace, getPlace, updatePlace } from "../../app/services/places.server";
-import { readTimeoutHours, updateTimeoutHours } from "../../app/services/settings.server";
-import { templateCsv, uploadTrailers } from "../../app/services/trailer-upload.server";
-import { createTrailer, getTrailer, updateTrailer } from "../../app/services/trailers.server";
-import { createTruck, getTruck, updateTruck } from "../../app/services/trucks.server";
-import { createUser as addUser, getVisibleUser, updateUser } from "../../app/services/users.server";
+import { buildings, yards } from "#db/schema";
+import { pageAccess, ROUTE_RULES } from "#app/domain/route-access";
+import { ROLES, type Role } from "#app/domain/roles";
+import { accountSummaries } from "#app/services/accounts.server";
+import { createCompany, listCompanies, renameCompany } from "#app/services/companies.server";
+import type { ServiceContext } from "#app/services/context.server";
+import { accountDashboard } from "#app/services/dashboard.server";
+import { DEFAULT_VIEW } from "#app/domain/dashboard";
+import { ServiceError } from "#app/services/errors.server";
+import { createPlace, getPlace, updatePlace } from "#app/services/places.server";
+import { readTimeoutHours, updateTimeoutHours } from "#app/services/settings.server";
+import { templateCsv, uploadTrailers } from "#app/services/trailer-upload.server";
+import { createTrailer, getTrailer, updateTrailer } from "#app/services/trailers.server";
+import { createTruck, getTruck, updateTruck } from "#app/services/trucks.server";
+import { createUser as addUser, getVisibleUser, updateUser } from "#app/services/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer as insertTrailer, createUser } from "./fixtures";
-import { trucks } from "../../db/schema";
-import { parseAuditQuery } from "../../app/domain/audit";
-import { auditLogPage } from "../../app/services/audit.server";
+import { trucks } from "#db/schema";
+import { parseAuditQuery } from "#app/domain/audit";
+import { auditLogPage } from "#app/services/audit.server";
 
 /**
  * Every page of the route table and the API behind it allow the same roles: for each role, the

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, yards } from "../../db/schema";
-import { PLACE_MESSAGES } from "../../app/domain/places";
-import { pageAccess } from "../../app/domain/route-access";
-import { ROLES, type Role } from "../../app/domain/roles";
-import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "../../app/services/places.server";
+import { buildings, yards } from "#db/schema";
+import { PLACE_MESSAGES } from "#app/domain/places";
+import { pageAccess } from "#app/domain/route-access";
+import { ROLES, type Role } from "#app/domain/roles";
+import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "#app/services/places.server";
 import { openObserver, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";

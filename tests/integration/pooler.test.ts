@@ -2,9 +2,9 @@ import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONNECTION_LIMITS, isDatabaseUnavailable, openDatabase, withActor } from "../../app/lib/db.server";
-import { trailers } from "../../db/schema";
-import { startPooler, type RunningPooler } from "../../scripts/lib/pooler";
+import { CONNECTION_LIMITS, isDatabaseUnavailable, openDatabase, withActor } from "#app/lib/db.server";
+import { trailers } from "#db/schema";
+import { startPooler, type RunningPooler } from "#scripts/lib/pooler";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createAccount, createTrailer } from "./fixtures";
 

@@ -2,8 +2,8 @@ import { read as readWorkbook, CFB, utils } from "@e965/xlsx";
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, trailerLocationHistory, trailers, trucks, yards } from "../../db/schema";
-import { DEFAULT_VIEW, type DashboardView } from "../../app/domain/dashboard";
+import { buildings, trailerLocationHistory, trailers, trucks, yards } from "#db/schema";
+import { DEFAULT_VIEW, type DashboardView } from "#app/domain/dashboard";
 import {
   REPORT_COLUMNS,
   REPORT_MESSAGES,
@@ -11,14 +11,14 @@ import {
   type ListReportType,
   type MovesReportQuery,
   type ReportQuery,
-} from "../../app/domain/reports";
-import { reportQueryOf } from "../../app/http/queries.server";
-import { reportCsv, reportPrintPage, reportXlsx, XLSX_ROW_LIMIT } from "../../app/http/report-files.server";
-import type { ServiceContext } from "../../app/services/context.server";
-import { accountDashboard, trailerListRow, trailerQueryOf } from "../../app/services/dashboard.server";
-import { listTrailers } from "../../app/services/trailer-list.server";
-import { createMove, transitionMove } from "../../app/services/moves.server";
-import { openReport, REPORT_REFUSALS, reportTypeOf, type Report } from "../../app/services/reports.server";
+} from "#app/domain/reports";
+import { reportQueryOf } from "#app/http/queries.server";
+import { reportCsv, reportPrintPage, reportXlsx, XLSX_ROW_LIMIT } from "#app/http/report-files.server";
+import type { ServiceContext } from "#app/services/context.server";
+import { accountDashboard, trailerListRow, trailerQueryOf } from "#app/services/dashboard.server";
+import { listTrailers } from "#app/services/trailer-list.server";
+import { createMove, transitionMove } from "#app/services/moves.server";
+import { openReport, REPORT_REFUSALS, reportTypeOf, type Report } from "#app/services/reports.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 

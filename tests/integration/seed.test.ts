@@ -1,9 +1,9 @@
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, buildings, moves, trailerLocationHistory, trailers, users, yards } from "../../db/schema";
-import { seedDemoData, tableCounts } from "../../db/seed";
-import { verifyPassword } from "../../app/lib/password.server";
-import { roleOf } from "../../app/domain/roles";
+import { accounts, buildings, moves, trailerLocationHistory, trailers, users, yards } from "#db/schema";
+import { seedDemoData, tableCounts } from "#db/seed";
+import { verifyPassword } from "#app/lib/password.server";
+import { roleOf } from "#app/domain/roles";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { TEST_PASSWORD_COST } from "./fixtures";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, settings, users } from "../../db/schema";
-import { resolveSession, sessionsEnded } from "../../app/lib/session.server";
-import { logIn, logOut } from "../../app/services/auth.server";
-import type { SystemContext } from "../../app/services/context.server";
-import type { AfterCommit } from "../../app/domain/realtime-events";
-import { deactivateUser, updateUser } from "../../app/services/users.server";
+import { sessions, settings, users } from "#db/schema";
+import { resolveSession, sessionsEnded } from "#app/lib/session.server";
+import { logIn, logOut } from "#app/services/auth.server";
+import type { SystemContext } from "#app/services/context.server";
+import type { AfterCommit } from "#app/domain/realtime-events";
+import { deactivateUser, updateUser } from "#app/services/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, TEST_PASSWORD_COST } from "./fixtures";
 

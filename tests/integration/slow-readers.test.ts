@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_VIEW } from "../../app/domain/dashboard";
-import { openDatabase, type OpenDatabase } from "../../app/lib/db.server";
-import type { UserRow } from "../../app/lib/session.server";
-import { reportCsv } from "../../app/http/report-files.server";
-import { accountDashboard } from "../../app/services/dashboard.server";
-import { openReport } from "../../app/services/reports.server";
-import { startPooler, type RunningPooler } from "../../scripts/lib/pooler";
+import { DEFAULT_VIEW } from "#app/domain/dashboard";
+import { openDatabase, type OpenDatabase } from "#app/lib/db.server";
+import type { UserRow } from "#app/lib/session.server";
+import { reportCsv } from "#app/http/report-files.server";
+import { accountDashboard } from "#app/services/dashboard.server";
+import { openReport } from "#app/services/reports.server";
+import { startPooler, type RunningPooler } from "#scripts/lib/pooler";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser } from "./fixtures";
 

@@ -6,12 +6,12 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { utils, write } from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
-import { PLACEHOLDER_DESCRIPTION, UPLOAD_MESSAGES } from "../../app/domain/trailer-upload";
-import { templateCsv } from "../../app/services/trailer-upload.server";
-import { TRAILER_MESSAGES } from "../../app/domain/trailers";
-import { uploadTrailers, type UploadedFile } from "../../app/services/trailer-upload.server";
-import type { Database } from "../../app/lib/db.server";
+import { auditLogs, buildings, trailerLocationHistory, trailers, yards } from "#db/schema";
+import { PLACEHOLDER_DESCRIPTION, UPLOAD_MESSAGES } from "#app/domain/trailer-upload";
+import { templateCsv } from "#app/services/trailer-upload.server";
+import { TRAILER_MESSAGES } from "#app/domain/trailers";
+import { uploadTrailers, type UploadedFile } from "#app/services/trailer-upload.server";
+import type { Database } from "#app/lib/db.server";
 import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, refusal } from "./fixtures";

@@ -1,14 +1,14 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildings, trailerLocationHistory, trailers, yards } from "../../db/schema";
-import { openDatabase, withActor, type Database, type OpenDatabase } from "../../app/lib/db.server";
-import { accountHistory, recordLocationChange } from "../../app/services/location-history.server";
-import { listTrailers, trailerLocationCounts } from "../../app/services/trailer-list.server";
-import { createTrailer as addTrailer, deleteTrailer, updateTrailer } from "../../app/services/trailers.server";
+import { buildings, trailerLocationHistory, trailers, yards } from "#db/schema";
+import { openDatabase, withActor, type Database, type OpenDatabase } from "#app/lib/db.server";
+import { accountHistory, recordLocationChange } from "#app/services/location-history.server";
+import { listTrailers, trailerLocationCounts } from "#app/services/trailer-list.server";
+import { createTrailer as addTrailer, deleteTrailer, updateTrailer } from "#app/services/trailers.server";
 import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
-import type { ServiceContext } from "../../app/services/context.server";
+import type { ServiceContext } from "#app/services/context.server";
 
 let test: TestDatabase;
 let accountId: number;

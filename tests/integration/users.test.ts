@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
-import { ROLES, ROLE_RANK, type Role } from "../../app/domain/roles";
-import { canEditUser, USER_MESSAGES } from "../../app/domain/users";
-import { verifyPassword } from "../../app/lib/password.server";
+import { sessions, users } from "#db/schema";
+import { ROLES, ROLE_RANK, type Role } from "#app/domain/roles";
+import { canEditUser, USER_MESSAGES } from "#app/domain/users";
+import { verifyPassword } from "#app/lib/password.server";
 import {
   createUser as addUser,
   deactivateUser,
@@ -14,13 +14,13 @@ import {
   rolesPresent,
   temporaryPassword,
   updateUser as editUser,
-} from "../../app/services/users.server";
-import { MESSAGES, PASSWORD_RULES } from "../../app/domain/auth";
+} from "#app/services/users.server";
+import { MESSAGES, PASSWORD_RULES } from "#app/domain/auth";
 import { openObserver, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { pageAccess } from "../../app/domain/route-access";
+import { pageAccess } from "#app/domain/route-access";
 import { contextFor, createAccount, createUser as insertUser, refusal, TEST_PASSWORD_COST } from "./fixtures";
-import type { ServiceContext } from "../../app/services/context.server";
+import type { ServiceContext } from "#app/services/context.server";
 
 let test: TestDatabase;
 let accountId: number;

@@ -7,8 +7,8 @@ import {
   ANALYTICS_PERIODS,
   type Analytics,
   type AnalyticsPeriod,
-} from "~/domain/analytics";
-import { timeIn } from "~/domain/time-zones";
+} from "#app/domain/analytics";
+import { timeIn } from "#app/domain/time-zones";
 
 /** Today, Past 7 Days, Past 30 Days: links that keep the rest of the address. */
 export function PeriodSwitch({ period, hrefOf }: { period: AnalyticsPeriod; hrefOf: (period: AnalyticsPeriod) => string }) {

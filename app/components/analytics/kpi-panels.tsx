@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { Panel, StayList } from "~/components/analytics/analytics-panels";
-import { ANALYTICS_HELP, ANALYTICS_MESSAGES, durationText, type Kpis, type Spread } from "~/domain/analytics";
-import { timeIn } from "~/domain/time-zones";
+import { Panel, StayList } from "./analytics-panels";
+import { ANALYTICS_HELP, ANALYTICS_MESSAGES, durationText, type Kpis, type Spread } from "#app/domain/analytics";
+import { timeIn } from "#app/domain/time-zones";
 
 const cell = "px-2 py-1 text-left";
 const numberCell = "px-2 py-1 text-right tabular-nums";

@@ -1,9 +1,9 @@
 import { getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { AssigneeField } from "~/components/assets/assignee-field";
-import { InputField, SelectField, TypeAheadField, uppercaseOnInput, type FormField } from "~/components/ui/field";
-import { typeLabel, US_STATES } from "~/domain/assets";
-import { SHOP } from "~/domain/locations";
+import { AssigneeField } from "./assignee-field";
+import { InputField, SelectField, TypeAheadField, uppercaseOnInput, type FormField } from "#app/components/ui/field";
+import { typeLabel, US_STATES } from "#app/domain/assets";
+import { SHOP } from "#app/domain/locations";
 
 /** An admin's choice of the account a new asset belongs to. */
 function AccountSelectField<Schema>({ field, accounts }: { field: FormField<Schema>; accounts: { id: number; label: string }[] }) {

@@ -2,10 +2,10 @@ import { getFormProps, useForm, type DefaultValue, type FormMetadata, type Submi
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { CsrfInput } from "~/components/csrf-input";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/styles";
-import type { AssigneeChoice } from "~/domain/assets";
+import { CsrfInput } from "#app/components/csrf-input";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { buttonStyles } from "#app/components/ui/styles";
+import type { AssigneeChoice } from "#app/domain/assets";
 
 /** A trailer or truck form's fields as strings, as its page fills them. */
 type AssetFormValues<Schema extends z.ZodType> = Partial<Record<keyof z.input<Schema>, string>>;

@@ -1,6 +1,6 @@
-import { TypeAheadField, type FormField } from "~/components/ui/field";
+import { TypeAheadField, type FormField } from "#app/components/ui/field";
 
-import type { AssigneeChoice } from "~/domain/assets";
+import type { AssigneeChoice } from "#app/domain/assets";
 
 export type { AssigneeChoice };
 

@@ -1,9 +1,9 @@
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { CsrfInput } from "~/components/csrf-input";
-import { AccountOptions } from "~/components/ui/form-parts";
-import { buttonStyles, inputStyles } from "~/components/ui/styles";
-import { fileRefusal, UPLOAD_EXTENSIONS, UPLOAD_MESSAGES } from "~/domain/trailer-upload";
+import { CsrfInput } from "#app/components/csrf-input";
+import { AccountOptions } from "#app/components/ui/form-parts";
+import { buttonStyles, inputStyles } from "#app/components/ui/styles";
+import { fileRefusal, UPLOAD_EXTENSIONS, UPLOAD_MESSAGES } from "#app/domain/trailer-upload";
 import { TemplateHelp, UploadResultsPanel, type ShownUpload } from "./upload-results";
 
 const UPLOAD_PATH = "/trailers/bulk-upload";

@@ -1,13 +1,13 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { LocationHistoryPanel, type HistoryEntry } from "~/components/assets/location-history-panel";
-import { CsrfInput } from "~/components/csrf-input";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { buttonStyles } from "~/components/ui/styles";
-import { recordHistoryHref } from "~/domain/audit";
-import { concernsAsset } from "~/domain/realtime-events";
-import { PLACE_PAGES, type PlaceKind } from "~/domain/places";
-import { useLiveRevalidation } from "~/browser/realtime-client";
-import { assetPollMs, POLL_MS } from "~/domain/polling";
+import { LocationHistoryPanel, type HistoryEntry } from "./location-history-panel";
+import { CsrfInput } from "#app/components/csrf-input";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { buttonStyles } from "#app/components/ui/styles";
+import { recordHistoryHref } from "#app/domain/audit";
+import { concernsAsset } from "#app/domain/realtime-events";
+import { PLACE_PAGES, type PlaceKind } from "#app/domain/places";
+import { useLiveRevalidation } from "#app/browser/realtime-client";
+import { assetPollMs, POLL_MS } from "#app/domain/polling";
 
 /**
  * The detail page of a building or yard: its fields, Back, Update and a confirmed Delete (whose

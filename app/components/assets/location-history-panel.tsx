@@ -1,7 +1,7 @@
-import { ReportButtons } from "~/components/reports/report-buttons";
-import { Table } from "~/components/ui/table";
-import { historyTimeAtLocation, JUST_ARRIVED, MOVED } from "~/domain/assets";
-import { LocalTime } from "~/components/ui/local-time";
+import { ReportButtons } from "#app/components/reports/report-buttons";
+import { Table } from "#app/components/ui/table";
+import { historyTimeAtLocation, JUST_ARRIVED, MOVED } from "#app/domain/assets";
+import { LocalTime } from "#app/components/ui/local-time";
 
 export interface HistoryEntry {
   id: number;

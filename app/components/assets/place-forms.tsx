@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData } from "@remix-run/react";
-import { CsrfInput } from "~/components/csrf-input";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField } from "~/components/ui/field";
-import { inputStyles } from "~/components/ui/styles";
-import { AccountOptions, FormActions } from "~/components/ui/form-parts";
-import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceKind } from "~/domain/places";
+import { CsrfInput } from "#app/components/csrf-input";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { FieldErrors, InputField } from "#app/components/ui/field";
+import { inputStyles } from "#app/components/ui/styles";
+import { AccountOptions, FormActions } from "#app/components/ui/form-parts";
+import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceKind } from "#app/domain/places";
 
 type Fields = ReturnType<typeof useForm<Record<string, unknown>>>[1];
 

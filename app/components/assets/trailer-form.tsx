@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { AssetFields, useShopLocation } from "~/components/assets/asset-fields";
-import { AssetFormPage, useAssetForm, type AssetFormProps } from "~/components/assets/asset-form";
-import { InputField, uppercaseOnInput } from "~/components/ui/field";
-import { TRAILER_TYPES } from "~/domain/assets";
-import { trailerSchema, type LoadType } from "~/domain/trailers";
+import { AssetFields, useShopLocation } from "./asset-fields";
+import { AssetFormPage, useAssetForm, type AssetFormProps } from "./asset-form";
+import { InputField, uppercaseOnInput } from "#app/components/ui/field";
+import { TRAILER_TYPES } from "#app/domain/assets";
+import { trailerSchema, type LoadType } from "#app/domain/trailers";
 
 /** The fields whose errors the summary lists, in the order of the form. */
 const FIELD_ORDER = [

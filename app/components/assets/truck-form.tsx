@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { AssetFields, useShopLocation } from "~/components/assets/asset-fields";
-import { AssetFormPage, useAssetForm, type AssetFormProps } from "~/components/assets/asset-form";
-import { InputField, uppercaseOnInput } from "~/components/ui/field";
-import { STATUS_LABEL, TRUCK_TYPES } from "~/domain/assets";
-import { SHOP } from "~/domain/locations";
-import { newTruckSchema, TRUCK_STATUSES, truckSchema } from "~/domain/trucks";
+import { AssetFields, useShopLocation } from "./asset-fields";
+import { AssetFormPage, useAssetForm, type AssetFormProps } from "./asset-form";
+import { InputField, uppercaseOnInput } from "#app/components/ui/field";
+import { STATUS_LABEL, TRUCK_TYPES } from "#app/domain/assets";
+import { SHOP } from "#app/domain/locations";
+import { newTruckSchema, TRUCK_STATUSES, truckSchema } from "#app/domain/trucks";
 
 const FIELD_ORDER = [
   "account_id",

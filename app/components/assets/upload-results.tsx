@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { buttonStyles } from "~/components/ui/styles";
-import { Table } from "~/components/ui/table";
+import { buttonStyles } from "#app/components/ui/styles";
+import { Table } from "#app/components/ui/table";
 import {
   COLUMN_HELP,
   csvDataUrl,
@@ -11,7 +11,7 @@ import {
   UPLOAD_COLUMNS,
   UPLOAD_LIMITS,
   type UploadResults,
-} from "~/domain/trailer-upload";
+} from "#app/domain/trailer-upload";
 
 const TEMPLATE_PATH = "/trailers/bulk-upload/template";
 const count = (value: number) => value.toLocaleString("en-US");

@@ -2,11 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { CsrfInput } from "~/components/csrf-input";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { InputField } from "~/components/ui/field";
-import { buttonStyles } from "~/components/ui/styles";
-import { accountFormValues, accountSchema, type AccountInput } from "~/domain/companies";
+import { CsrfInput } from "#app/components/csrf-input";
+import { ErrorSummary } from "#app/components/ui/error-summary";
+import { InputField } from "#app/components/ui/field";
+import { buttonStyles } from "#app/components/ui/styles";
+import { accountFormValues, accountSchema, type AccountInput } from "#app/domain/companies";
 
 export type AccountFormValues = ReturnType<typeof accountFormValues>;
 

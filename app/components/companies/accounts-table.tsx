@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
-import { CsrfInput } from "~/components/csrf-input";
-import { Table } from "~/components/ui/table";
-import { buttonStyles } from "~/components/ui/styles";
-import { COMPANY_MESSAGES } from "~/domain/companies";
+import { CsrfInput } from "#app/components/csrf-input";
+import { Table } from "#app/components/ui/table";
+import { buttonStyles } from "#app/components/ui/styles";
+import { COMPANY_MESSAGES } from "#app/domain/companies";
 import type { EditedAccount } from "./account-dialog";
 
 /** The accounts of a company (Account Name, Location, Yards, Buildings, Actions); it scrolls inside its own box on a phone. */

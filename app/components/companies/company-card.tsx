@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/styles";
-import { formatCreatedDate } from "~/domain/companies";
+import { buttonStyles } from "#app/components/ui/styles";
+import { formatCreatedDate } from "#app/domain/companies";
 
 /** A company on the Company List: its name, how many accounts it has, when it was created, and Edit for admins. */
 export function CompanyCard({

@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { inputStyles } from "~/components/ui/styles";
-import type { AccountOption, DashboardView } from "~/domain/dashboard";
-import { SubmitWithoutScript } from "~/components/ui/form-parts";
+import { inputStyles } from "#app/components/ui/styles";
+import type { AccountOption, DashboardView } from "#app/domain/dashboard";
+import { SubmitWithoutScript } from "#app/components/ui/form-parts";
 
 /** An admin's choice of account, grouped by company; a GET form (a Show button without JavaScript). */
 export function AccountSelector({ accounts, view }: { accounts: AccountOption[]; view: DashboardView }) {

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { Table } from "~/components/ui/table";
-import { viewHref, type DashboardView } from "~/domain/dashboard";
+import { Table } from "#app/components/ui/table";
+import { viewHref, type DashboardView } from "#app/domain/dashboard";
 
 export interface Column<Row> {
   heading: string;

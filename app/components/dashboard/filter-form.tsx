@@ -1,8 +1,8 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { buttonStyles } from "~/components/ui/styles";
-import type { DashboardView, FilterOption } from "~/domain/dashboard";
-import { SubmitWithoutScript } from "~/components/ui/form-parts";
+import { buttonStyles } from "#app/components/ui/styles";
+import type { DashboardView, FilterOption } from "#app/domain/dashboard";
+import { SubmitWithoutScript } from "#app/components/ui/form-parts";
 
 /**
  * A radio group of a GET filter form; with JavaScript the form submits on change. The ticked radio

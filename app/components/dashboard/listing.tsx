@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { buttonStyles } from "~/components/ui/styles";
-import { ReportButtons } from "~/components/reports/report-buttons";
-import { TAB_LABEL, viewParams, type DashboardView } from "~/domain/dashboard";
-import type { ListReportType } from "~/domain/reports";
+import { buttonStyles } from "#app/components/ui/styles";
+import { ReportButtons } from "#app/components/reports/report-buttons";
+import { TAB_LABEL, viewParams, type DashboardView } from "#app/domain/dashboard";
+import type { ListReportType } from "#app/domain/reports";
 import { Pager } from "./pager";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/styles";
-import { DASHBOARD_PAGE_SIZE, viewHref, type DashboardView } from "~/domain/dashboard";
+import { buttonStyles } from "#app/components/ui/styles";
+import { DASHBOARD_PAGE_SIZE, viewHref, type DashboardView } from "#app/domain/dashboard";
 
 /** Previous and Next links of a list longer than a page (plain links: they work without JavaScript). */
 export function Pager({ view, total }: { view: DashboardView; total: number }) {

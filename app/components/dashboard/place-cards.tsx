@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { addHref, type BuildingCard, type DashboardView, type YardCard } from "~/domain/dashboard";
+import { addHref, type BuildingCard, type DashboardView, type YardCard } from "#app/domain/dashboard";
 import { AddButton, ListCount } from "./listing";
-import { LocalTime } from "~/components/ui/local-time";
+import { LocalTime } from "#app/components/ui/local-time";
 
 interface PlaceCard {
   id: number;

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { TAB_LABEL, viewHref, type DashboardTab, type DashboardView } from "~/domain/dashboard";
+import { TAB_LABEL, viewHref, type DashboardTab, type DashboardView } from "#app/domain/dashboard";
 
 /** The dashboard's tabs as links: a tab opens on its first page with its filters reset. */
 export function TabNav({ tabs, view }: { tabs: DashboardTab[]; view: DashboardView }) {

@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { parseDashboardView, TAB_LABEL, viewParams, type DashboardTab } from "~/domain/dashboard";
+import { parseDashboardView, TAB_LABEL, viewParams, type DashboardTab } from "#app/domain/dashboard";
 
 /**
  * The dashboard tab the page is loading, when a navigation to another view of the dashboard (a

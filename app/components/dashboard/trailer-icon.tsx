@@ -1,4 +1,4 @@
-import type { TrailerLoadState } from "~/domain/dashboard";
+import type { TrailerLoadState } from "#app/domain/dashboard";
 
 const LABEL: Record<TrailerLoadState, string> = { loaded: "Loaded trailer", trays: "Trailer with trays", empty: "Empty trailer" };
 

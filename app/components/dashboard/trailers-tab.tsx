@@ -8,7 +8,7 @@ import {
   type DashboardView,
   type TrailerList,
   type TrailerListRow,
-} from "~/domain/dashboard";
+} from "#app/domain/dashboard";
 import { assetColumns, DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
 import { AddButton, ListCount, Listing } from "./listing";

@@ -6,7 +6,7 @@ import {
   type DashboardView,
   type TruckList,
   type TruckListRow,
-} from "~/domain/dashboard";
+} from "#app/domain/dashboard";
 import { assetColumns, DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
 import { AddButton, ListCount, Listing } from "./listing";

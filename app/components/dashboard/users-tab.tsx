@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { buttonStyles } from "~/components/ui/styles";
-import { filterOptions, USER_STATUS_FILTERS, viewHref, type DashboardView, type UserList, type UserListRow } from "~/domain/dashboard";
-import { ROLE_LABEL } from "~/domain/roles";
+import { buttonStyles } from "#app/components/ui/styles";
+import { filterOptions, USER_STATUS_FILTERS, viewHref, type DashboardView, type UserList, type UserListRow } from "#app/domain/dashboard";
+import { ROLE_LABEL } from "#app/domain/roles";
 import { DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
 import { ListCount, Listing } from "./listing";

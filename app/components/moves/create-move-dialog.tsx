@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
-import { buttonStyles, inputStyles } from "~/components/ui/styles";
+import { buttonStyles, inputStyles } from "#app/components/ui/styles";
 import {
   CREATE_MOVE_PARAM,
   MOVE_FORM,
@@ -11,7 +11,7 @@ import {
   type MoveDraft,
   type MoveDraftLeg,
   type MoveOutcome,
-} from "~/domain/move-forms";
+} from "#app/domain/move-forms";
 import {
   canCreateMoves,
   LEGS_OF,
@@ -22,8 +22,8 @@ import {
   type CreateMoveChoices,
   type MoveType,
   type MoveViewer,
-} from "~/domain/moves";
-import { isActionFailure, type ActionFailure } from "~/browser/failed-actions";
+} from "#app/domain/moves";
+import { isActionFailure, type ActionFailure } from "#app/browser/failed-actions";
 import { CreateMoveLeg, LookupFailed, type LookupFailure } from "./create-move-leg";
 import { MoveFormFields, useOutcome } from "./move-form";
 

@@ -1,6 +1,6 @@
-import { buttonStyles, inputStyles } from "~/components/ui/styles";
-import { legField, type MoveDraftLeg } from "~/domain/move-forms";
-import type { AvailableTrailer, MoveLocations } from "~/domain/moves";
+import { buttonStyles, inputStyles } from "#app/components/ui/styles";
+import { legField, type MoveDraftLeg } from "#app/domain/move-forms";
+import type { AvailableTrailer, MoveLocations } from "#app/domain/moves";
 
 /** Create Move's choices failed to load: the message, and Retry to ask again. */
 export interface LookupFailure {

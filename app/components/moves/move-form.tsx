@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CsrfInput } from "~/components/csrf-input";
-import { MOVE_FORM, withoutMoveDraft, type MoveOutcome } from "~/domain/move-forms";
-import { useHydrated } from "~/browser/hydrated";
-import { pageOrigin } from "~/browser/realtime-client";
+import { CsrfInput } from "#app/components/csrf-input";
+import { MOVE_FORM, withoutMoveDraft, type MoveOutcome } from "#app/domain/move-forms";
+import { useHydrated } from "#app/browser/hydrated";
+import { pageOrigin } from "#app/browser/realtime-client";
 
 /** The page a move form returns to: this one, without an open Create Move form. */
 export function usePageBack(): string {

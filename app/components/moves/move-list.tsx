@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
-import { buttonStyles } from "~/components/ui/styles";
-import type { MoveOutcome } from "~/domain/move-forms";
+import { buttonStyles } from "#app/components/ui/styles";
+import type { MoveOutcome } from "#app/domain/move-forms";
 import {
   formatDuration,
   MOVE_STATE_LABEL,
@@ -12,8 +12,8 @@ import {
   type MoveType,
   type MoveViewer,
   type PublicMove,
-} from "~/domain/moves";
-import { formatIn } from "~/domain/time-zones";
+} from "#app/domain/moves";
+import { formatIn } from "#app/domain/time-zones";
 import { MoveFormFields, useOutcome } from "./move-form";
 
 const ACTION_LABEL: Record<MoveAction, string> = { accept: "Accept", finish: "Finish", cancel: "Cancel" };

@@ -1,8 +1,15 @@
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
-import { buttonStyles } from "~/components/ui/styles";
-import { CREATE_MOVE_PARAM, firstOpen, MOVE_LIST_PARAM, TIME_ZONE_COOKIE, type MoveOutcome, type MovePanelData } from "~/domain/move-forms";
+import { buttonStyles } from "#app/components/ui/styles";
+import {
+  CREATE_MOVE_PARAM,
+  firstOpen,
+  MOVE_LIST_PARAM,
+  TIME_ZONE_COOKIE,
+  type MoveOutcome,
+  type MovePanelData,
+} from "#app/domain/move-forms";
 import {
   canCreateMoves,
   MOVE_STATE_LABEL,
@@ -11,16 +18,16 @@ import {
   type MoveSummary,
   type MoveViewer,
   type PublicMove,
-} from "~/domain/moves";
-import { apiFetch } from "~/browser/api-client";
-import { useLiveRevalidation } from "~/browser/realtime-client";
-import { movesPollMs } from "~/domain/polling";
-import { MovesReportForm } from "~/components/reports/moves-report-form";
-import { canPrintReports } from "~/domain/roles";
-import { deferred } from "~/components/ui/deferred";
+} from "#app/domain/moves";
+import { apiFetch } from "#app/browser/api-client";
+import { useLiveRevalidation } from "#app/browser/realtime-client";
+import { movesPollMs } from "#app/domain/polling";
+import { MovesReportForm } from "#app/components/reports/moves-report-form";
+import { canPrintReports } from "#app/domain/roles";
+import { deferred } from "#app/components/ui/deferred";
 import { MoveList } from "./move-list";
 
-export type { MoveViewer } from "~/domain/moves";
+export type { MoveViewer } from "#app/domain/moves";
 
 // Create Move loads when it opens (the button starts loading it when pointed at or focused).
 const { Component: CreateMoveDialog, preload: preloadCreateMove } = deferred(() =>

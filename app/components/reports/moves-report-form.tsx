@@ -1,6 +1,6 @@
 import { FileSpreadsheet, Printer, Sheet } from "lucide-react";
-import { buttonStyles } from "~/components/ui/styles";
-import { dayIn } from "~/domain/time-zones";
+import { buttonStyles } from "#app/components/ui/styles";
+import { dayIn } from "#app/domain/time-zones";
 
 const FIELD = "mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
 

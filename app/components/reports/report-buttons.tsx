@@ -1,6 +1,6 @@
 import { Printer, Sheet, FileSpreadsheet } from "lucide-react";
-import { buttonStyles } from "~/components/ui/styles";
-import { REPORT_MESSAGES, reportHref, type ReportOutput, type ReportType } from "~/domain/reports";
+import { buttonStyles } from "#app/components/ui/styles";
+import { REPORT_MESSAGES, reportHref, type ReportOutput, type ReportType } from "#app/domain/reports";
 
 /**
  * Print Report and the spreadsheet downloads of a list (managers and above). They are links, so

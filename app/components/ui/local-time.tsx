@@ -1,4 +1,4 @@
-import { useHydrated } from "~/browser/hydrated";
+import { useHydrated } from "#app/browser/hydrated";
 
 /**
  * A moment as the viewer reads it: the Worker sends ISO text, and the browser shows it in its own

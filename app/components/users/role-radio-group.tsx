@@ -1,4 +1,4 @@
-import { ROLE_LABEL, type Role } from "~/domain/roles";
+import { ROLE_LABEL, type Role } from "#app/domain/roles";
 
 /** Exactly one role: native radios, so the form works without JavaScript. */
 export function RoleRadioGroup({

@@ -1,12 +1,12 @@
 import fc from "fast-check";
-import { TRAILER_TYPES, TRUCK_TYPES } from "../../../app/domain/assets";
-import { AUDIT_ACTIONS, AUDITED_TABLES } from "../../../app/domain/audit";
-import { MOVE_STATES, MOVE_TYPES } from "../../../app/domain/moves";
-import { REPORT_TYPES } from "../../../app/domain/reports";
-import { ROLES, type Role } from "../../../app/domain/roles";
-import { LOAD_TYPES } from "../../../app/domain/trailers";
-import { UPLOAD_COLUMNS } from "../../../app/domain/trailer-upload";
-import { TRUCK_STATUSES } from "../../../app/domain/trucks";
+import { TRAILER_TYPES, TRUCK_TYPES } from "#app/domain/assets";
+import { AUDIT_ACTIONS, AUDITED_TABLES } from "#app/domain/audit";
+import { MOVE_STATES, MOVE_TYPES } from "#app/domain/moves";
+import { REPORT_TYPES } from "#app/domain/reports";
+import { ROLES, type Role } from "#app/domain/roles";
+import { LOAD_TYPES } from "#app/domain/trailers";
+import { UPLOAD_COLUMNS } from "#app/domain/trailer-upload";
+import { TRUCK_STATUSES } from "#app/domain/trucks";
 import { dayFromToday, HOSTILE_IDS, hostileText } from "./arbitraries";
 import { FUZZ_BUILDING, FUZZ_DOORS, FUZZ_YARD, type RecordKind } from "./world";
 

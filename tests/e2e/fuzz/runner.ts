@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { APIRequestContext } from "@playwright/test";
-import type { Role } from "../../../app/domain/roles";
+import type { Role } from "#app/domain/roles";
 import { anyJson, mutatedBody, notJson, queryString } from "./arbitraries";
 import { isUploadFile, type Endpoint } from "./endpoints";
 import { changes, waitForHealth, FUZZ_BUILDING, FUZZ_YARD, truckBody, type Actor, type RecordKind, type World } from "./world";

@@ -1,14 +1,14 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { flagsFor, needsDriverNumber, ROLES, type Role } from "../../../app/domain/roles";
-import { openDatabase, type Database } from "../../../app/lib/db.server";
-import { hashPassword } from "../../../app/lib/password.server";
-import { hashToken, newToken, SESSION_COOKIE } from "../../../app/lib/session.server";
-import { CSRF_COOKIE } from "../../../app/lib/csrf.server";
-import { sessions } from "../../../db/schema";
-import { E2E_DATABASE_URL } from "../../../playwright.config";
-import { BASE_URL } from "../fixtures";
+import { flagsFor, needsDriverNumber, ROLES, type Role } from "#app/domain/roles";
+import { openDatabase, type Database } from "#app/lib/db.server";
+import { hashPassword } from "#app/lib/password.server";
+import { hashToken, newToken, SESSION_COOKIE } from "#app/lib/session.server";
+import { CSRF_COOKIE } from "#app/lib/csrf.server";
+import { sessions } from "#db/schema";
+import { E2E_DATABASE_URL } from "#tests/e2e/server-address";
+import { BASE_URL } from "#tests/e2e/fixtures";
 
 /**
  * The fuzz's own corner of the end-to-end database: a company and an account made through the API

@@ -22,8 +22,8 @@ describe("import rules", () => {
     ["app/http/example.server.ts", 'import { x } from "#app/routes/_index";', /floors above it/],
     ["app/browser/example.ts", 'import { x } from "#app/services/moves.server";', /floors above it/],
     ["app/services/example.server.ts", 'import { x } from "../lib/db.server";', /Name a module of another folder from the root/],
-    ["tests/integration/example.test.ts", 'import { x } from "#app/lib/db.server";', /Name a module of another folder from the root/],
-    ["scripts/example.ts", 'import { x } from "#app/lib/db.server";', /Name a module of another folder from the root/],
+    ["tests/integration/example.test.ts", 'import { x } from "../../app/lib/db.server";', /Name a module of another folder from the root/],
+    ["scripts/example.ts", 'import { x } from "~/lib/db.server";', /Name a module of another folder from the root/],
   ])("%s may not write %s", async (file, code, reason) => {
     const found = await refusals(file, code);
     expect(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flagsFor, isManagerial, rankOf, ROLES, roleOf } from "./roles";
+import { apiRoleFlags, flagsFor, isManagerial, rankOf, ROLES, roleOf } from "./roles";
 
 describe("roles", () => {
   it("ranks admin 5, super manager 4, account manager 3, manager 2 and every worker 1", () => {
@@ -25,5 +25,13 @@ describe("roles", () => {
 
   it("only managers and above are managerial", () => {
     expect(ROLES.filter((role) => isManagerial(flagsFor(role)))).toEqual(["admin", "super_manager", "account_manager", "manager"]);
+  });
+});
+
+describe("a user's role in the API", () => {
+  it.each(ROLES)("%s: the spec's `role` beside its one true flag", (role) => {
+    const shown = apiRoleFlags(flagsFor(role));
+    expect(shown.role).toBe(role);
+    expect(Object.entries(shown).filter(([, value]) => value === true)).toEqual([[`is_${role}`, true]]);
   });
 });

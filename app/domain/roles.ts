@@ -25,9 +25,10 @@ export const ROLE_FLAG = {
 
 export type RoleFlags = { [K in (typeof ROLE_FLAG)[Role]]: boolean };
 
-/** A user's role flags as the API names them (`is_admin`, `is_super_manager`, …). */
+/** A user's role as the API shows it: `role`, and the spec's flags (`is_admin`, `is_super_manager`, …). */
 export function apiRoleFlags(user: RoleFlags) {
   return {
+    role: roleOf(user),
     is_admin: user.isAdmin,
     is_super_manager: user.isSuperManager,
     is_account_manager: user.isAccountManager,

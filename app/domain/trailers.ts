@@ -13,6 +13,7 @@ export const TRAILER_MESSAGES = {
   stateRequired: "License state is required",
   stateLength: "License state must be 2 characters",
   typeRequired: "Trailer type is required",
+  typeUnknown: "Trailer type must be one of the trailer types",
   ownerRequired: "Owner is required",
   accountRequired: "Account is required",
   accountIdRequired: "Account ID is required",
@@ -88,12 +89,31 @@ export function withLoadRules<T extends z.ZodType<LoadFields>>(fields: T) {
 }
 
 /**
- * Add New Trailer and Update Trailer (pages and API). Load type is one of loaded, tray, empty (the
- * form's `load_type`, or the spec's `is_loaded` / `is_tray`); ticking Shop puts the trailer in the
- * Shop and the Shop location sets in_shop (applied by `applyTrailerRules`).
+ * Add New Trailer (page and API). Load type is one of loaded, tray, empty (the form's `load_type`,
+ * or the spec's `is_loaded` / `is_tray`); ticking Shop puts the trailer in the Shop and the Shop
+ * location sets in_shop (applied by `applyTrailerRules`).
  */
 export const trailerSchema = withLoadRules(trailerFields);
 export type TrailerInput = z.infer<typeof trailerSchema>;
+
+/**
+ * Update Trailer (page and API): as adding, but license state and type may be blank, as bulk
+ * upload leaves them (the spec's update rule requires owner, number, plate and location only);
+ * given, they follow the same rules.
+ */
+export const trailerUpdateSchema = withLoadRules(
+  trailerFields.extend({
+    license_state: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toUpperCase() || undefined : (value ?? undefined)),
+      z.string(TRAILER_MESSAGES.stateLength).length(2, TRAILER_MESSAGES.stateLength).optional(),
+    ),
+    type: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z.enum(TRAILER_TYPES, { error: TRAILER_MESSAGES.typeUnknown }).optional(),
+    ),
+  }),
+);
+export type TrailerUpdateInput = z.infer<typeof trailerUpdateSchema>;
 
 /** The columns a valid input sets, with the load and Shop rules applied. */
 export function applyTrailerRules(

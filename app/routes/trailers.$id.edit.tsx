@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "#app/components/assets/trailer-form";
-import { trailerFormValues, trailerSchema } from "#app/domain/trailers";
+import { trailerFormValues, trailerUpdateSchema } from "#app/domain/trailers";
 import { FAILURE_MESSAGES } from "#app/domain/failures";
 import { keepPageAfterFailure } from "#app/browser/failed-actions";
 import { formClientAction } from "#app/browser/failed-forms";
@@ -27,14 +27,14 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
 /** Updates the trailer, then the dashboard; a refusal lands on its field. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, trailerSchema, async (value) => {
+  return submitForm(request, trailerUpdateSchema, async (value) => {
     await updateTrailer(ctx, Number(params.id), value);
     return redirect("/");
   });
 }
 
 /** An update that failed (a server error, no answer): "Failed to update trailer" above the form, as typed. */
-export const clientAction = formClientAction(trailerSchema, { server: FAILURE_MESSAGES.updateTrailer });
+export const clientAction = formClientAction(trailerUpdateSchema, { server: FAILURE_MESSAGES.updateTrailer });
 export const shouldRevalidate = keepPageAfterFailure;
 
 export default function UpdateTrailer() {
@@ -43,6 +43,7 @@ export default function UpdateTrailer() {
     <TrailerForm
       title="Update Trailer"
       submitLabel="Update"
+      update
       cancelTo={`/trailers/${id}`}
       choices={choices}
       defaultValue={values}

@@ -4,7 +4,7 @@ import { isRecordId } from "#app/domain/ids";
 import { apiRecord, names, overStored } from "#app/domain/records";
 import { leavesShopWithoutPlace } from "#app/domain/locations";
 import { canDeleteAsset, canEditAssets } from "#app/domain/roles";
-import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema } from "#app/domain/trailers";
+import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema, trailerUpdateSchema, type TrailerUpdateInput } from "#app/domain/trailers";
 import { isUniqueViolation } from "#app/lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
@@ -41,7 +41,7 @@ function refuseDuplicate(error: unknown): never {
 }
 
 /** What Add New Trailer and Update Trailer both check before writing: the form, the location, the assignee. */
-async function prepareTrailer(ctx: ServiceContext, accountId: number, value: ReturnType<typeof trailerSchema.parse>) {
+async function prepareTrailer(ctx: ServiceContext, accountId: number, value: TrailerUpdateInput) {
   const [location, user] = await Promise.all([
     canonicalLocation(ctx.db, accountId, value.trailer_location, LOCATION_REFUSAL),
     resolveAssignee(ctx.db, accountId, { id: value.user_id, typed: value.assigned_user }, "assigned_user"),
@@ -92,7 +92,10 @@ export async function updateTrailer(
 ): Promise<TrailerRow> {
   const current = await getTrailer(ctx, id);
   if (!canEditAssets(ctx.actor.user)) throw new ServiceError(403, "Only administrators and super managers can update trailers.");
-  const value = parseInput(trailerSchema, options.keepOmitted ? overStored(publicTrailer(current), input, TRAILER_FIELD_GROUPS) : input);
+  const value = parseInput(
+    trailerUpdateSchema,
+    options.keepOmitted ? overStored(publicTrailer(current), input, TRAILER_FIELD_GROUPS) : input,
+  );
   // The form's unticked Shop sends nothing; the API leaving in_shop out keeps the Shop rule (the Shop location sets it).
   const wantsShop = value.in_shop || (options.keepOmitted === true && !names(input, "in_shop"));
   if (leavesShopWithoutPlace(current, wantsShop, value.trailer_location)) {

@@ -209,3 +209,25 @@ test("Add New Trailer works without JavaScript: the server's errors, then the tr
   });
   await context.close();
 });
+
+test("Update Trailer red-tags a trailer that has no license state or type, as bulk upload leaves it", async ({
+  page,
+  newUser,
+  apiAs,
+  signInAs,
+  db,
+}) => {
+  const superManager = await newUser("super_manager");
+  const number = await addTrailer(await apiAs(superManager.email), "Yard A", "NS");
+  const [trailer] = await db.update(trailers).set({ licenseState: null, type: null }).where(eq(trailers.trailerNumber, number)).returning();
+
+  await signInAs(page, superManager.email);
+  await visit(page, `/trailers/${trailer.id}/edit`);
+  await expect(page.getByLabel("License State")).toHaveValue("");
+  await page.getByLabel("Red Tagged").check();
+  await page.getByLabel("Tagged Description").fill("Landing gear bent");
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { url: /\/$/ });
+
+  const [stored] = await db.select().from(trailers).where(eq(trailers.id, trailer.id));
+  expect([stored.redTagged, stored.taggedDescription, stored.licenseState, stored.type]).toEqual([true, "Landing gear bent", null, null]);
+});

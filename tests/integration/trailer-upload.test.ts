@@ -11,6 +11,7 @@ import { PLACEHOLDER_DESCRIPTION, UPLOAD_MESSAGES } from "#app/domain/trailer-up
 import { templateCsv } from "#app/services/trailer-upload.server";
 import { TRAILER_MESSAGES } from "#app/domain/trailers";
 import { uploadTrailers, type UploadedFile } from "#app/services/trailer-upload.server";
+import { createTrailer, updateTrailer } from "#app/services/trailers.server";
 import type { Database } from "#app/lib/db.server";
 import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -276,5 +277,50 @@ describe("the file", () => {
         .where(eq(trailers.trailerNumber, `${bookType.toUpperCase()}-1`));
       expect(shop).toMatchObject({ accountId: account, trailerLocation: "Shop", inShop: true, isTray: true, trayCount: 3 });
     }
+  });
+});
+
+describe("a trailer uploaded without a license state or type", () => {
+  it("can be red-tagged through Update Trailer and through the API, which still check a state or type that is given", async () => {
+    const text = ["trailer_number,trailer_location,company_owner,license_plate", "bare-1,Road,acme,PL8"].join("\r\n");
+    expect((await uploadTrailers(superManager.ctx, { file: csv(text), dryRun: false })).results.success).toBe(1);
+    const [bare] = await test.db
+      .select()
+      .from(trailers)
+      .where(and(eq(trailers.accountId, accountId), eq(trailers.trailerNumber, "BARE-1")));
+    expect([bare.licenseState, bare.type]).toEqual([null, null]);
+
+    // The form sends every field, state and type blank.
+    const form = {
+      trailer_number: "BARE-1",
+      company_owner: "ACME",
+      license_plate: "PL8",
+      license_state: "",
+      type: "",
+      trailer_location: "Road",
+      load_type: "empty",
+      red_tagged: "on",
+      tagged_description: "Flat tyre",
+    };
+    const tagged = await updateTrailer(superManager.ctx, bare.id, form);
+    expect([tagged.redTagged, tagged.licenseState, tagged.type]).toEqual([true, null, null]);
+
+    // The API sends only what changes.
+    const untagged = await updateTrailer(superManager.ctx, bare.id, { red_tagged: false, yellow_tagged: true }, { keepOmitted: true });
+    expect([untagged.redTagged, untagged.yellowTagged, untagged.licenseState, untagged.type]).toEqual([false, true, null, null]);
+
+    expect(await refusal(updateTrailer(superManager.ctx, bare.id, { ...form, license_state: "Texas" }))).toMatchObject({
+      field: "license_state",
+      errors: [TRAILER_MESSAGES.stateLength],
+    });
+    expect(await refusal(updateTrailer(superManager.ctx, bare.id, { ...form, type: "spaceship" }))).toMatchObject({
+      field: "type",
+      errors: [TRAILER_MESSAGES.typeUnknown],
+    });
+    // Adding one still needs both.
+    expect(await refusal(createTrailer(superManager.ctx, { ...form, trailer_number: "BARE-2" }))).toMatchObject({
+      status: 400,
+      errors: expect.arrayContaining([TRAILER_MESSAGES.stateRequired, TRAILER_MESSAGES.typeRequired]),
+    });
   });
 });

@@ -3,7 +3,7 @@ import { AssetFields, useShopLocation } from "./asset-fields";
 import { AssetFormPage, useAssetForm, type AssetFormProps } from "./asset-form";
 import { InputField, uppercaseOnInput } from "#app/components/ui/field";
 import { TRAILER_TYPES } from "#app/domain/assets";
-import { trailerSchema, type LoadType } from "#app/domain/trailers";
+import { trailerSchema, trailerUpdateSchema, type LoadType } from "#app/domain/trailers";
 
 /** The fields whose errors the summary lists, in the order of the form. */
 const FIELD_ORDER = [
@@ -26,13 +26,19 @@ const LOAD_CHOICES: { value: LoadType; label: string }[] = [
 ];
 
 /**
- * Add New Trailer and Update Trailer. Location and license state are type-ahead lists; choosing
- * the Shop location ticks Shop and ticking Shop moves the trailer to the Shop; the load type is
- * one of Loaded, Tray, Empty.
+ * Add New Trailer and Update Trailer (`update`: license state and type may stay blank). Location
+ * and license state are type-ahead lists; choosing the Shop location ticks Shop and ticking Shop
+ * moves the trailer to the Shop; the load type is one of Loaded, Tray, Empty.
  */
-export function TrailerForm({ defaultValue, choices, lastResult, ...page }: AssetFormProps<typeof trailerSchema>) {
+export function TrailerForm({
+  defaultValue,
+  choices,
+  lastResult,
+  update = false,
+  ...page
+}: AssetFormProps<typeof trailerSchema> & { update?: boolean }) {
   const { locations, users, accounts } = choices;
-  const [form, fields] = useAssetForm(trailerSchema, { lastResult, defaultValue });
+  const [form, fields] = useAssetForm(update ? trailerUpdateSchema : trailerSchema, { lastResult, defaultValue });
   const place = useShopLocation({ location: fields.trailer_location.initialValue, inShop: fields.in_shop.initialValue });
   const [loadType, setLoadType] = useState(fields.load_type.initialValue ?? "empty");
 

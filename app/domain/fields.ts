@@ -115,3 +115,8 @@ export const checkbox = z
   .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.null()])
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
+
+/** Whether `value` is one of `choices` (narrowing it to them). */
+export function isOneOf<const Choice extends string>(choices: readonly Choice[], value: string): value is Choice {
+  return (choices as readonly string[]).includes(value);
+}

@@ -12,6 +12,11 @@ export const LEGS_OF: Record<MoveType, number> = { single: 1, shuttle: 2, triang
 export const MOVE_TYPE_LABEL: Record<MoveType, string> = { single: "Single", shuttle: "Shuttle", triangle: "Triangle" };
 
 export const MOVE_STATES = ["requested", "in_progress", "finished", "cancelled"] as const;
+
+/** `GET /api/moves`' orders: by request time (the spec's `all_times`) or by move number. */
+export const MOVE_SORTS = ["all_times", "id"] as const;
+export type MoveSort = (typeof MOVE_SORTS)[number];
+export const ORDERS = ["asc", "desc"] as const;
 export type MoveState = (typeof MOVE_STATES)[number];
 export const MOVE_STATE_LABEL: Record<MoveState, string> = {
   requested: "Requested",
@@ -25,6 +30,8 @@ export type MoveAction = (typeof MOVE_ACTIONS)[number];
 
 /** The spec's texts (documents 1 §2, §5, §6, §8). */
 export const MOVE_MESSAGES = {
+  sortUnknown: `sort must be one of ${MOVE_SORTS.join(", ")}`,
+  orderUnknown: `order must be one of ${ORDERS.join(", ")}`,
   createDenied: "Permission denied: Only managers and administrators can create moves",
   createDeniedPanel: "You don't have permission to create moves. Only managers and administrators can create moves.",
   trailerRequired: "Please select a trailer for each move",

@@ -50,7 +50,117 @@ export function listParams(params: URLSearchParams) {
   };
 }
 
-/** A page of a list as the API answers it: the items under their name, with the total and the page. */
-export function listPage(name: string, items: unknown[], list: { total: number; page: number; pageSize: number }): Response {
-  return Response.json({ [name]: items, total: list.total, page: list.page, page_size: list.pageSize });
+/** `?envelope=1`: the app's own object form of a list, instead of the spec's plain list. */
+function wantsEnvelope(request: Request): boolean {
+  const envelope = new URL(request.url).searchParams.get("envelope");
+  return envelope === "1" || envelope === "true";
+}
+
+/** The request's own address with some query parameters replaced: a `Link` target. */
+function linkTo(request: Request, replaced: Record<string, string>): string {
+  const url = new URL(request.url);
+  for (const [name, value] of Object.entries(replaced)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** An RFC 8288 `Link` header of the given relations (none: no header). */
+function linkHeader(links: Record<string, string | null>): Record<string, string> {
+  const value = Object.entries(links)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([rel, target]) => `<${target}>; rel="${rel}"`)
+    .join(", ");
+  return value ? { Link: value } : {};
+}
+
+/**
+ * A page of a list as the API answers it (docs/decisions/0033-api-lists-are-plain-with-paging-headers.md):
+ * the spec's plain list, with the paging in headers — `X-Total-Count`, and `Link` (RFC 8288) to
+ * the `first`, `prev`, `next` and `last` pages. `?envelope=1` answers the object form instead: the
+ * items under their name, with `total`, `page` and `page_size`.
+ */
+export function listPage(
+  request: Request,
+  name: string,
+  items: unknown[],
+  list: { total: number; page: number; pageSize: number },
+): Response {
+  const { total, page, pageSize } = list;
+  if (wantsEnvelope(request)) return Response.json({ [name]: items, total, page, page_size: pageSize });
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  const at = (number: number) => linkTo(request, { page: String(number), page_size: String(pageSize) });
+  const links = linkHeader({
+    first: at(1),
+    prev: page > 1 ? at(Math.min(page - 1, last)) : null,
+    next: page < last ? at(page + 1) : null,
+    last: at(last),
+  });
+  return Response.json(items, { headers: { "X-Total-Count": String(total), ...links } });
+}
+
+/**
+ * A page of a list read by cursor (the audit log), answered like `listPage`: the plain list, a
+ * `Link` to the `next` page while there is one, and `X-Total-Count` when the total is known
+ * exactly; `?envelope=1` answers `page` itself.
+ */
+export function cursorPage<Page extends { items: unknown[]; next_cursor: string | null }>(
+  request: Request,
+  page: Page,
+  total: number | null,
+): Response {
+  if (wantsEnvelope(request)) return Response.json(page);
+  const headers: Record<string, string> = {
+    ...(total === null ? {} : { "X-Total-Count": String(total) }),
+    ...linkHeader({ next: page.next_cursor === null ? null : linkTo(request, { cursor: page.next_cursor }) }),
+  };
+  return Response.json(page.items, { headers });
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * An object of lists as one JSON answer, streamed: `{"name":[…],…}`, each list written a batch at
+ * a time as it is read, so its memory stays one batch whatever the lists' lengths. The first batch
+ * of every list is read before the answer leaves (on the request's connection, which closes when
+ * it has); the rest as the client reads. A failure midway cuts the answer short, which no JSON
+ * reader takes for a whole one.
+ */
+export async function streamedLists(lists: Record<string, AsyncIterator<unknown[]>>): Promise<Response> {
+  const entries = Object.entries(lists);
+  const firsts: IteratorResult<unknown[]>[] = [];
+  for (const [, batches] of entries) firsts.push(await batches.next());
+  let list = -1;
+  let pending: IteratorResult<unknown[]> | null = null;
+  let written = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (pending === null || pending.done) {
+            if (list >= 0) controller.enqueue(encoder.encode("]"));
+            list += 1;
+            if (list === entries.length) {
+              controller.enqueue(encoder.encode("}"));
+              controller.close();
+              return;
+            }
+            controller.enqueue(encoder.encode(`${list === 0 ? "{" : ","}${JSON.stringify(entries[list][0])}:[`));
+            pending = firsts[list];
+            written = 0;
+            return;
+          }
+          const rows = pending.value.map((row) => JSON.stringify(row)).join(",");
+          controller.enqueue(encoder.encode(`${written > 0 && rows ? "," : ""}${rows}`));
+          written += pending.value.length;
+          pending = await entries[list][1].next();
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await Promise.all(entries.map(([, batches]) => batches.return?.(undefined)));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
 }

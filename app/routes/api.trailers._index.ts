@@ -12,7 +12,8 @@ export const statementBudget = { GET: 4, POST: 8 } satisfies StatementBudget;
 /**
  * `GET /api/trailers/`: a page of the account's trailers (admins name the account with
  * `account_id`; everyone else gets their own). Optional `location`, `status`, `load`, `q`,
- * `sort` (asc|desc by time at location), `page`, `page_size`.
+ * `sort` (asc|desc by time at location), `page`, `page_size`. The spec's plain list, paged by
+ * `Link` and `X-Total-Count`; `envelope=1` gives `{trailers, total, page, page_size}`.
  */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
@@ -24,7 +25,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     timeSort: params.get("sort") === "desc" ? "desc" : "asc",
   });
   const rows = list.trailers.map(({ trailer, since }) => ({ ...publicTrailer(trailer), location_since: since?.toISOString() ?? null }));
-  return listPage("trailers", rows, list);
+  return listPage(request, "trailers", rows, list);
 });
 
 /** `POST /api/trailers/`: Add New Trailer; validation errors come back as `{errors: [...]}` with 400. */

@@ -8,7 +8,11 @@ import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
 
-/** `GET /api/trucks/` (admins: `account_id`): a page of trucks; `location`, `status`, `assigned`, `q`, `sort`, `order`, `page`. */
+/**
+ * `GET /api/trucks/` (admins: `account_id`): a page of trucks; `location`, `status`, `assigned`,
+ * `q`, `sort`, `order`, `page`, `page_size`. The spec's plain list, paged by `Link` and
+ * `X-Total-Count`; `envelope=1` gives `{trucks, total, page, page_size}`.
+ */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
   const params = new URL(request.url).searchParams;
@@ -20,6 +24,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     order: params.get("order") === "desc" ? "desc" : "asc",
   });
   return listPage(
+    request,
     "trucks",
     list.trucks.map(({ truck, assignedTo }) => ({ ...publicTruck(truck), assigned_to: assignedTo })),
     list,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ROLES, type Role } from "#app/domain/roles";
 import { apiRoute } from "#app/http/answers.server";
+import { listPage } from "#app/http/api.server";
 import { requireApi } from "#app/http/guards.server";
 import { listUsers } from "#app/services/users.server";
 import type { StatementBudget } from "#app/http/route-methods";
@@ -10,6 +11,7 @@ export const statementBudget = { GET: 3 } satisfies StatementBudget;
 /**
  * `GET /api/users/`: the users the caller may see (own account; admins any account with
  * `account_id`, or everyone). Optional `role`, `status` (active|inactive), `q`, `page`, `page_size`.
+ * The spec's plain list, paged by `Link` and `X-Total-Count`; `envelope=1` gives `{users, total, page, page_size}`.
  */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const { ctx } = await requireApi(context);
@@ -24,5 +26,5 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     page: Number(params.get("page")) || 1,
     pageSize: Number(params.get("page_size")) || 50,
   });
-  return Response.json(result);
+  return listPage(request, "users", result.users, result);
 });

@@ -1,4 +1,6 @@
-import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
+import type { Database } from "#app/lib/db.server";
+import { readByKeyset } from "#app/lib/keyset.server";
 import { accounts, buildings, companies, trailers, trucks, users, yards } from "#db/schema";
 import { COMPANY_MESSAGES, companySchema, TEST_COMPANY } from "#app/domain/companies";
 import { isRecordId } from "#app/domain/ids";
@@ -145,47 +147,51 @@ export async function companiesTestInfo(ctx: ServiceContext) {
   };
 }
 
-/** The most rows of each kind `GET /api/admin/` answers; `truncated` names the lists that had more. */
-export const ADMIN_SNAPSHOT_LIMIT = 2000;
+type Exported = typeof accounts | typeof users | typeof trucks | typeof trailers | typeof buildings | typeof yards;
+
+/** One list of the admin export: every row of `table` by id, a batch at a time (keyset), as the API shows it. */
+async function* exportList<T extends Exported>(db: Database, table: T, show: (row: T["$inferSelect"]) => unknown) {
+  const rows = readByKeyset(db, [{ by: table.id }], (batchDb, { keyset, after, orderBy, limit }) =>
+    batchDb
+      .select({ row: getTableColumns(table as Exported), keyset })
+      .from(table as Exported)
+      .where(after)
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  for await (const batch of rows) yield batch.map(({ row }) => show(row as T["$inferSelect"]));
+}
+
+/** The companies, with how many accounts each has, by id, a batch at a time. */
+async function* exportCompanies(db: Database) {
+  const accountCount = sql<number>`(select count(*)::int from accounts a where a.company_id = ${companies.id})`;
+  const rows = readByKeyset(db, [{ by: companies.id }], (batchDb, { keyset, after, orderBy, limit }) =>
+    batchDb
+      .select({ company: companies, accountCount, keyset })
+      .from(companies)
+      .where(after)
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  for await (const batch of rows) yield batch.map(({ company, accountCount }) => publicCompany(company, accountCount));
+}
 
 /**
  * `GET /api/admin/` (admins): companies, accounts, users (never password hashes), trucks,
- * trailers, buildings and yards, each list by id and at most ADMIN_SNAPSHOT_LIMIT rows long.
+ * trailers, buildings and yards, every row of each by id. An export, so each list is read whole,
+ * a batch at a time by keyset, for the answer to stream as it is read
+ * (docs/decisions/0033-api-lists-are-plain-with-paging-headers.md).
  */
-export async function adminSnapshot(ctx: ServiceContext) {
+export function adminExport(ctx: ServiceContext): Record<string, AsyncGenerator<unknown[]>> {
   requireCompanyAdmin(ctx);
   const { db } = ctx;
-  const take = ADMIN_SNAPSHOT_LIMIT + 1;
-  const [companyRows, accountRows, userRows, truckRows, trailerRows, buildingRows, yardRows] = await Promise.all([
-    db
-      .select({
-        company: companies,
-        accountCount: sql<number>`(select count(*)::int from accounts a where a.company_id = ${companies.id})`,
-      })
-      .from(companies)
-      .orderBy(asc(companies.id))
-      .limit(take),
-    db.select().from(accounts).orderBy(asc(accounts.id)).limit(take),
-    db.select().from(users).orderBy(asc(users.id)).limit(take),
-    db.select().from(trucks).orderBy(asc(trucks.id)).limit(take),
-    db.select().from(trailers).orderBy(asc(trailers.id)).limit(take),
-    db.select().from(buildings).orderBy(asc(buildings.id)).limit(take),
-    db.select().from(yards).orderBy(asc(yards.id)).limit(take),
-  ]);
-  const lists = {
-    companies: companyRows.map(({ company, accountCount }) => publicCompany(company, accountCount)),
-    accounts: accountRows.map(publicAccount),
-    users: userRows.map(publicUser),
-    trucks: truckRows.map(apiRecord),
-    trailers: trailerRows.map(apiRecord),
-    buildings: buildingRows.map(apiRecord),
-    yards: yardRows.map(apiRecord),
+  return {
+    companies: exportCompanies(db),
+    accounts: exportList(db, accounts, publicAccount),
+    users: exportList(db, users, publicUser),
+    trucks: exportList(db, trucks, apiRecord),
+    trailers: exportList(db, trailers, apiRecord),
+    buildings: exportList(db, buildings, apiRecord),
+    yards: exportList(db, yards, apiRecord),
   };
-  const truncated = Object.entries(lists)
-    .filter(([, rows]) => rows.length > ADMIN_SNAPSHOT_LIMIT)
-    .map(([name]) => name);
-  const bounded = Object.fromEntries(
-    Object.entries(lists).map(([name, rows]) => [name, rows.slice(0, ADMIN_SNAPSHOT_LIMIT)]),
-  ) as typeof lists;
-  return { ...bounded, limit: ADMIN_SNAPSHOT_LIMIT, truncated };
 }

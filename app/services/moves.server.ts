@@ -11,6 +11,7 @@ import {
   moveState,
   type MoveAction,
   type MoveLeg,
+  type MoveSort,
   type MoveState,
   takesPartInMoves,
   type PublicMove,
@@ -130,6 +131,7 @@ export function moveFilterCondition(ctx: ServiceContext, filter: MoveFilter): SQ
 }
 
 export interface MoveListQuery extends MoveFilter {
+  sort?: MoveSort;
   order?: "asc" | "desc";
   page?: number;
   pageSize?: number;
@@ -144,7 +146,11 @@ export async function listMoves(ctx: ServiceContext, query: MoveListQuery) {
   const where = moveFilterCondition(ctx, query);
   const order = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
-    selectMoves(ctx.db).where(where).orderBy(order(moves.requestTime), order(moves.id)).limit(pageSize).offset(offset),
+    selectMoves(ctx.db)
+      .where(where)
+      .orderBy(...(query.sort === "id" ? [order(moves.id)] : [order(moves.requestTime), order(moves.id)]))
+      .limit(pageSize)
+      .offset(offset),
     ctx.db
       .select({ total: sql<number>`count(*)::int` })
       .from(moves)

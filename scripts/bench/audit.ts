@@ -162,7 +162,7 @@ async function request(view: View, cookie: string): Promise<number> {
 /** Follows next_cursor from the first page `pages` times; the cursor of the page after the last, and the time each page took. */
 async function follow(pages: number, cookie: string): Promise<{ cursor: string; lastItem: AuditLogItem; times: number[] }> {
   const times: number[] = [];
-  let path = "/api/admin/audit-logs";
+  let path = "/api/admin/audit-logs?envelope=1";
   let last: AuditLogPage | undefined;
   for (let page = 0; page < pages; page++) {
     const answer = await get(path, cookie);
@@ -170,7 +170,7 @@ async function follow(pages: number, cookie: string): Promise<{ cursor: string; 
     times.push(answer.ms);
     last = JSON.parse(answer.body) as AuditLogPage;
     if (!last.next_cursor) throw new Error(`page ${page + 1} has no next_cursor`);
-    path = `/api/admin/audit-logs?cursor=${last.next_cursor}`;
+    path = `/api/admin/audit-logs?envelope=1&cursor=${last.next_cursor}`;
   }
   return { cursor: last!.next_cursor!, lastItem: last!.items.at(-1)!, times };
 }
@@ -306,7 +306,7 @@ await runBenchmark(everything, async () => {
   const auditView = (name: string, query: string, more: Partial<View> = {}): View => ({
     name,
     query,
-    path: `/api/admin/audit-logs${query ? `?${query}` : ""}`,
+    path: `/api/admin/audit-logs?envelope=1${query ? `&${query}` : ""}`,
     times: [],
     ...more,
   });

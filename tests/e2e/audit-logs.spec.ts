@@ -9,9 +9,9 @@ import { addTrailer, BASE_URL, csrfTokenOf, expect, signedInPage, submitAndWait,
 const ADMIN = "admin@yardline.test";
 const BAD_CURSOR = "The cursor is not valid: start again from the first page";
 
-/** One page of `GET /api/admin/audit-logs` as an admin's client reads it (status checked). */
+/** One page of `GET /api/admin/audit-logs` in its object form (`envelope=1`), status checked. */
 async function logPage(api: APIRequestContext, params: Record<string, string | number> = {}): Promise<AuditLogPage> {
-  const response = await api.get("/api/admin/audit-logs", { params });
+  const response = await api.get("/api/admin/audit-logs", { params: { ...params, envelope: 1 } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as AuditLogPage;
 }

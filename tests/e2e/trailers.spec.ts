@@ -105,8 +105,8 @@ test("trailer API: validation errors as {errors}, tenant isolation, and no delet
   expect((await outsider.delete(`/api/trailers/${acmeTrailer.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
   const list = await (await outsider.get(`/api/trailers/?account_id=${acmeTrailer.accountId}&page_size=200`)).json();
   const [charlotteTrailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, "BRC10001"));
-  expect(list.trailers.length).toBeGreaterThan(0);
-  expect(list.trailers.every((row: { account_id: number }) => row.account_id === charlotteTrailer.accountId)).toBe(true);
+  expect(list.length).toBeGreaterThan(0);
+  expect(list.every((row: { account_id: number }) => row.account_id === charlotteTrailer.accountId)).toBe(true);
 
   const bad = await outsider.post("/api/trailers/", { headers: { "X-CSRF-Token": token }, data: { account_id: acmeTrailer.accountId } });
   expect(bad.status()).toBe(400);

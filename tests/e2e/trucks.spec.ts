@@ -69,8 +69,8 @@ test("truck endpoints stay within the caller's account", async ({ newUser, apiAs
   expect((await outsider.put(`/api/trucks/${acmeTruck.id}`, { headers: { "X-CSRF-Token": token }, data: {} })).status()).toBe(404);
   expect((await outsider.delete(`/api/trucks/${acmeTruck.id}`, { headers: { "X-CSRF-Token": token } })).status()).toBe(404);
   const list = await (await outsider.get(`/api/trucks/?account_id=${acmeTruck.accountId}`)).json();
-  expect(list.trucks.length).toBeGreaterThan(0);
-  expect(list.trucks.every((row: { account_id: number }) => row.account_id !== acmeTruck.accountId)).toBe(true);
+  expect(list.length).toBeGreaterThan(0);
+  expect(list.every((row: { account_id: number }) => row.account_id !== acmeTruck.accountId)).toBe(true);
   const bad = await outsider.post("/api/trucks/", { headers: { "X-CSRF-Token": token }, data: { year: 3000 } });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).errors).toContain("Year must be between 1900 and next year");

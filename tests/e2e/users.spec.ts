@@ -145,7 +145,7 @@ test("tenant isolation: a manager of another account reaches none of these users
   expect((await send(api, "PUT", `/api/users/${acmeDriver.id}/reactivate`)).status).toBe(403);
 
   const list = await (await api.get(`/api/users/?account_id=${acmeDriver.accountId}&page_size=200`)).json();
-  expect(list.users.every((user: { account_id: number }) => user.account_id === outsider.accountId)).toBe(true);
+  expect(list.every((user: { account_id: number }) => user.account_id === outsider.accountId)).toBe(true);
 
   const created = await send(api, "POST", "/api/auth/signup", {
     email: `forged.${Date.now()}@x.test`,

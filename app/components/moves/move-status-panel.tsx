@@ -246,7 +246,7 @@ function useOpenList(summary: MoveSummary, open: MoveState | null, accountId: nu
   useEffect(() => {
     if (!open || included) return;
     let current = true;
-    const params = new URLSearchParams({ state: open, page_size: String(summary.list_limit) });
+    const params = new URLSearchParams({ state: open, page_size: String(summary.list_limit), envelope: "1" });
     if (accountId !== null) params.set("account_id", String(accountId));
     if (search) params.set("q", search);
     apiFetch(`/api/moves?${params}`)

@@ -51,6 +51,8 @@ interface DemoAccount {
   company: string;
   name: string;
   location: string;
+  /** The zip code of the account's buildings and yards. */
+  zip: string;
   prefix: string;
   buildings: [name: string, doors: number][];
   yards: [name: string, parkingLocation: string, parkingSpots: boolean][];
@@ -65,6 +67,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
     company: "Acme Logistics",
     name: "Acme Boston",
     location: "Boston, MA",
+    zip: "02128",
     prefix: "ACB",
     buildings: [
       ["North", 24],
@@ -90,6 +93,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
     company: "Acme Logistics",
     name: "Acme Newark",
     location: "Newark, NJ",
+    zip: "07114",
     prefix: "ACN",
     buildings: [
       ["Main", 30],
@@ -109,6 +113,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
     company: "Blue Ridge Transport",
     name: "Blue Ridge Charlotte",
     location: "Charlotte, NC",
+    zip: "28208",
     prefix: "BRC",
     buildings: [
       ["DC1", 40],
@@ -418,22 +423,28 @@ async function seedAccount(
   const drivers = seededUsers.filter((user) => user.isDriver);
   const alphaCodes = seededUsers.map((user) => user.alphaCode!);
 
+  const [city, state] = demo.location.split(", ");
+  const address = (index: number) => ({ address: `${100 + index * 20} Terminal Road`, city, state, zipCode: demo.zip });
   await tx.insert(buildings).values(
-    demo.buildings.map(([name, doors]) => ({
+    demo.buildings.map(([name, doors], index) => ({
       accountId: account.id,
       buildingName: name,
       buildingDoorNumber: doors,
       location: demo.location,
+      ...address(index),
+      description: `${doors} dock doors, cross-dock and storage`,
       createdAt: since,
       updatedAt: since,
     })),
   );
   await tx.insert(yards).values(
-    demo.yards.map(([name, parkingLocation, parkingSpots]) => ({
+    demo.yards.map(([name, parkingLocation, parkingSpots], index) => ({
       accountId: account.id,
       name,
       parkingLocation,
       parkingSpots,
+      ...address(demo.buildings.length + index),
+      description: parkingSpots ? "Trailer parking, numbered spots" : "Overflow parking",
       // entry_time (the last entry) is kept by the database as the trailers' history is written.
       createdAt: since,
       updatedAt: since,

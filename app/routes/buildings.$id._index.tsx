@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { PlaceDetailPage } from "#app/components/assets/detail-page";
 import { LocalTime } from "#app/components/ui/local-time";
-import { PLACE_PAGES } from "#app/domain/places";
+import { addressLine, PLACE_PAGES } from "#app/domain/places";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
@@ -42,6 +42,9 @@ export default function BuildingDetail() {
       rows={[
         ["Name", building.building_name],
         ["Doors", String(building.building_door_number)],
+        ["Location", building.location ?? "—"],
+        ["Address", addressLine(building) ?? "—"],
+        ["Description", building.description ?? "—"],
         ["Created", <LocalTime key="created" iso={building.created_at} />],
         ["Updated", <LocalTime key="updated" iso={building.updated_at} />],
       ]}

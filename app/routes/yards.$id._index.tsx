@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { PlaceDetailPage } from "#app/components/assets/detail-page";
 import { LocalTime } from "#app/components/ui/local-time";
-import { PLACE_PAGES } from "#app/domain/places";
+import { addressLine, PLACE_PAGES } from "#app/domain/places";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
@@ -41,6 +41,8 @@ export default function YardDetail() {
         ["Name", yard.name],
         ["Location", yard.parking_location ?? "—"],
         ["Parking Spots", yard.parking_spots ? "Yes" : "No"],
+        ["Address", addressLine(yard) ?? "—"],
+        ["Description", yard.description ?? "—"],
         ["Created", <LocalTime key="created" iso={yard.created_at} />],
         ["Updated", <LocalTime key="updated" iso={yard.updated_at} />],
       ]}

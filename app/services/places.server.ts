@@ -2,7 +2,16 @@ import { and, asc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ZodType } from "zod";
 import { buildings, moveLegs, moves, trailers, trucks, yards } from "#db/schema";
 import { isRecordId } from "#app/domain/ids";
-import { PLACE_MESSAGES, PLACE_PAGES, PLACE_SCHEMAS, strandedMessage, type PlaceInput, type PlaceKind } from "#app/domain/places";
+import {
+  addressColumns,
+  PLACE_MESSAGES,
+  PLACE_PAGES,
+  PLACE_SCHEMAS,
+  strandedMessage,
+  type PlaceAddress,
+  type PlaceInput,
+  type PlaceKind,
+} from "#app/domain/places";
 import { overStored } from "#app/domain/records";
 import { canDeleteAsset, canEditAssets } from "#app/domain/roles";
 import type { Queryable, Transaction } from "#app/lib/db.server";
@@ -27,7 +36,12 @@ const STORES = {
   building: {
     table: buildings,
     name: buildings.buildingName,
-    columns: (value: PlaceInput<"building">) => ({ buildingName: value.building_name, buildingDoorNumber: value.building_door_number }),
+    columns: (value: PlaceInput<"building">) => ({
+      buildingName: value.building_name,
+      buildingDoorNumber: value.building_door_number,
+      location: value.location || null,
+      ...addressColumns(value),
+    }),
     vanishing: (before: BuildingDoorsRow, after: BuildingDoorsRow | null): Vanishing => {
       const kept = after && after.buildingName === before.buildingName ? after.buildingDoorNumber : 0;
       return kept >= before.buildingDoorNumber ? null : (column) => doorsOf(column, before.buildingName, kept);
@@ -41,6 +55,7 @@ const STORES = {
       name: value.name,
       parkingLocation: value.parking_location || null,
       parkingSpots: value.parking_spots,
+      ...addressColumns(value),
     }),
     vanishing: (before: { name: string }, after: { name: string } | null): Vanishing =>
       after && after.name === before.name ? null : (column) => eq(column, before.name),
@@ -57,6 +72,11 @@ const vanishingOf = (kind: PlaceKind, before: object, after: object | null) =>
 /** At most this many of what stands at vanishing locations are named in the refusal. */
 const STRANDED_SHOWN = 20;
 
+/** A place's address and description under the spec's names. */
+function publicAddress(place: PlaceAddress) {
+  return { address: place.address, city: place.city, state: place.state, zip_code: place.zipCode, description: place.description };
+}
+
 /** A building as the API and its page show it (the spec's field names, times as ISO text). */
 export function publicBuilding(building: BuildingRow) {
   return {
@@ -64,6 +84,8 @@ export function publicBuilding(building: BuildingRow) {
     account_id: building.accountId,
     building_name: building.buildingName,
     building_door_number: building.buildingDoorNumber,
+    location: building.location,
+    ...publicAddress(building),
     created_at: building.createdAt.toISOString(),
     updated_at: building.updatedAt.toISOString(),
   };
@@ -78,6 +100,7 @@ export function publicYard(yard: YardRow) {
     parking_location: yard.parkingLocation,
     parking_spots: yard.parkingSpots,
     entry_time: yard.entryTime?.toISOString() ?? null,
+    ...publicAddress(yard),
     created_at: yard.createdAt.toISOString(),
     updated_at: yard.updatedAt.toISOString(),
   };

@@ -132,3 +132,32 @@ test("a place's times reach the page as ISO text: the viewer's zone with JavaScr
   await expect(row(noScript.page)).toHaveText(created.toLocaleString("en-US", { timeZone: "UTC", timeZoneName: "short" }));
   await noScript.context.close();
 });
+
+/** The value of a detail page's row named `label`. */
+const row = (page: Page, label: string) =>
+  page
+    .locator("dl > div")
+    .filter({ has: page.locator("dt").getByText(label, { exact: true }) })
+    .locator("dd");
+
+test("a yard's address and description are filled in its form, checked, and shown on its page", async ({ page, newUser, signInAs }) => {
+  await signInAs(page, (await newUser("super_manager")).email);
+  await visit(page, "/yards/new");
+  const name = `Harbor Lot ${Date.now() % 100000}`;
+  await page.getByLabel("Yard Name").fill(name);
+  await page.getByLabel("Street Address").fill("40 Harbor Street");
+  await page.getByLabel("City").fill("Boston");
+  await page.getByLabel("State").selectOption("MA");
+  await page.getByLabel("Zip Code").fill("2128");
+  await page.getByLabel("Description").fill("Reefer plugs on row C");
+  await page.getByRole("button", { name: "Add Yard" }).click();
+  await expect(page.getByRole("alert")).toContainText("Zip code must be 5 digits");
+  await expect(page.getByLabel("Street Address")).toHaveValue("40 Harbor Street");
+  await page.getByLabel("Zip Code").fill("02128");
+  await submitAndWait(page.getByRole("button", { name: "Add Yard" }), { url: /\/$/ });
+
+  await visit(page, "/?tab=yards");
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(row(page, "Address")).toHaveText("40 Harbor Street, Boston, MA 02128");
+  await expect(row(page, "Description")).toHaveText("Reefer plugs on row C");
+});

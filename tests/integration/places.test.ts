@@ -4,7 +4,7 @@ import { buildings, yards } from "#db/schema";
 import { PLACE_MESSAGES } from "#app/domain/places";
 import { pageAccess } from "#app/domain/route-access";
 import { ROLES, type Role } from "#app/domain/roles";
-import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "#app/services/places.server";
+import { createPlace, deletePlace, getPlace, listPlaces, publicBuilding, publicYard, updatePlace } from "#app/services/places.server";
 import { openObserver, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
@@ -125,6 +125,38 @@ describe("buildings and yards", () => {
     expect((await listPlaces(ctx, "yard")).map((yard) => yard.name)).toEqual(["North Lot", "South Lot"]);
     expect((await listPlaces(ctx, "yard", { search: "100%" })).map((yard) => yard.name)).toEqual(["North Lot"]);
     expect((await listPlaces(ctx, "yard", { search: "south" })).map((yard) => yard.name)).toEqual(["South Lot"]);
+  });
+});
+
+describe("a place's address and description", () => {
+  it("are stored, shown under the spec's names, kept by a PUT that leaves them out, and checked", async () => {
+    const { ctx: superManager } = await contextOf("super_manager");
+    const address = { address: "12 Dock Road", city: "Boston", state: "ma", zip_code: "02128-1234", description: "Cold storage" };
+    const yard = await createPlace(superManager, "yard", { name: "Address Lot", ...address });
+    expect(publicYard(yard)).toMatchObject({ ...address, state: "MA" });
+    const building = await createPlace(superManager, "building", {
+      building_name: "Addressed",
+      building_door_number: 3,
+      location: "Gate 2",
+      ...address,
+    });
+    expect(publicBuilding(building)).toMatchObject({ location: "Gate 2", ...address, state: "MA" });
+
+    const renamed = await updatePlace(superManager, "yard", yard.id, { name: "Address Lot 2" }, { keepOmitted: true });
+    expect(publicYard(renamed)).toMatchObject({ name: "Address Lot 2", ...address, state: "MA" });
+    const cleared = await updatePlace(superManager, "yard", yard.id, { name: "Address Lot 2", city: "" });
+    expect(publicYard(cleared)).toMatchObject({ address: null, city: null, state: null, zip_code: null, description: null });
+
+    expect(await refusal(updatePlace(superManager, "yard", yard.id, { name: "Lot", state: "ZZ" }))).toMatchObject({
+      errors: [PLACE_MESSAGES.stateUnknown],
+      field: "state",
+    });
+    expect(
+      await refusal(updatePlace(superManager, "building", building.id, { building_name: "B", building_door_number: 3, zip_code: "2128" })),
+    ).toMatchObject({
+      errors: [PLACE_MESSAGES.zipCodeFormat],
+      field: "zip_code",
+    });
   });
 });
 

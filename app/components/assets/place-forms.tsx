@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData } from "@remix-run/react";
 import { CsrfInput } from "#app/components/csrf-input";
 import { ErrorSummary } from "#app/components/ui/error-summary";
-import { FieldErrors, InputField } from "#app/components/ui/field";
+import { FieldErrors, InputField, SelectField } from "#app/components/ui/field";
 import { inputStyles } from "#app/components/ui/styles";
 import { AccountOptions, FormActions } from "#app/components/ui/form-parts";
+import { US_STATES } from "#app/domain/assets";
 import { PLACE_PAGES, PLACE_SCHEMAS, type PlaceKind } from "#app/domain/places";
 
 type Fields = ReturnType<typeof useForm<Record<string, unknown>>>[1];
@@ -25,12 +26,32 @@ function AccountSelect({ field, accounts }: { field: Fields[string]; accounts: {
   );
 }
 
+const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` }));
+
+/** Where the place is and what it is: every field optional. */
+function AddressFields({ fields }: { fields: Fields }) {
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-medium">Address</legend>
+      <InputField label="Street Address" field={fields.address} autoComplete="street-address" />
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem_8rem]">
+        <InputField label="City" field={fields.city} autoComplete="address-level2" />
+        <SelectField label="State" field={fields.state} placeholder="Select a state" options={STATE_OPTIONS} />
+        <InputField label="Zip Code" field={fields.zip_code} inputMode="numeric" autoComplete="postal-code" />
+      </div>
+      <InputField label="Description" field={fields.description} />
+    </fieldset>
+  );
+}
+
 /** The fields of each kind of place, in the order the form shows them. */
 const PLACE_FIELDS: Record<PlaceKind, (fields: Fields) => React.ReactNode> = {
   building: (fields) => (
     <>
       <InputField label="Building Name" field={fields.building_name} />
       <InputField label="Number of Dock Doors" field={fields.building_door_number} inputMode="numeric" />
+      <InputField label="Location" field={fields.location} />
+      <AddressFields fields={fields} />
     </>
   ),
   yard: (fields) => (
@@ -41,6 +62,7 @@ const PLACE_FIELDS: Record<PlaceKind, (fields: Fields) => React.ReactNode> = {
         <input {...getInputProps(fields.parking_spots, { type: "checkbox" })} key={fields.parking_spots.key} className="h-5 w-5" />
         Parking Spots Available
       </label>
+      <AddressFields fields={fields} />
     </>
   ),
 };

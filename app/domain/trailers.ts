@@ -144,6 +144,13 @@ export function applyTrailerRules(
   };
 }
 
+/** One entry of a trailer's `user_history`: when (ISO), the assignee's and the assigner's alpha codes (null: unassigned / unknown). */
+export interface UserHistoryEntry {
+  time: string;
+  assignee: string | null;
+  assigner: string | null;
+}
+
 /** Default dates of a new trailer or truck: last inspection and maintenance today, next ones in 90 days. */
 export function defaultServiceDates(now = new Date()) {
   const day = (offsetDays: number) => new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);

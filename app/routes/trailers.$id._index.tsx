@@ -1,17 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { AssignmentHistory } from "#app/components/assets/assignment-history";
 import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/detail-page";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { Table } from "#app/components/ui/table";
 import { loadLabel, typeLabel, vehicleStatus } from "#app/domain/assets";
 import { FAILURE_MESSAGES } from "#app/domain/failures";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
 import { requirePage } from "#app/http/guards.server";
-import { assignmentHistory, deleteTrailer, trailerAndStays } from "#app/services/trailers.server";
+import { deleteTrailer, trailerAndStays, userHistory } from "#app/services/trailers.server";
 import type { StatementBudget } from "#app/http/route-methods";
-import { LocalTime } from "#app/components/ui/local-time";
 
 export const statementBudget = { GET: 4 } satisfies StatementBudget;
 
@@ -22,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
   const { trailer, history } = await trailerAndStays(ctx, Number(params.id));
-  const assignments = await assignmentHistory(ctx, trailer);
+  const assignments = await userHistory(ctx, trailer);
   return {
     trailer: {
       id: trailer.id,
@@ -48,12 +47,7 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
       can: recordActions(user, trailer.accountId),
       history,
     } satisfies AssetPageFrame,
-    assignments: assignments.map((row) => ({
-      id: row.id,
-      at: row.assignedAt.toISOString(),
-      assigned: row.assignedAlphaCode ?? "Unassigned",
-      by: row.assignedByAlphaCode ?? "Unknown",
-    })),
+    assignments,
   };
 });
 
@@ -85,24 +79,7 @@ export default function TrailerDetail() {
           </div>
         ))}
       </dl>
-      <section className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 className="text-lg font-medium">User Assignment History</h2>
-        {assignments.length === 0 ? (
-          <p className="mt-2 text-slate-600">No assignment history available.</p>
-        ) : (
-          <Table className="mt-2 overflow-x-auto" headings={["Date/Time", "Assigned User", "Updated By"]}>
-            {assignments.map((row) => (
-              <tr key={row.id}>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <LocalTime iso={row.at} />
-                </td>
-                <td className="px-3 py-2">{row.assigned}</td>
-                <td className="px-3 py-2">{row.by}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </section>
+      <AssignmentHistory entries={assignments} />
     </AssetDetailPage>
   );
 }

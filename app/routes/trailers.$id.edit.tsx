@@ -5,13 +5,13 @@ import { trailerFormValues, trailerUpdateSchema } from "#app/domain/trailers";
 import { FAILURE_MESSAGES } from "#app/domain/failures";
 import { keepPageAfterFailure } from "#app/browser/failed-actions";
 import { formClientAction } from "#app/browser/failed-forms";
-import { getTrailer, updateTrailer } from "#app/services/trailers.server";
+import { getTrailer, updateTrailer, userHistory } from "#app/services/trailers.server";
 import type { StatementBudget } from "#app/http/route-methods";
 import { pageRoute, submitForm } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
 import { editFormChoices } from "#app/services/asset-forms.server";
 
-export const statementBudget = { GET: 4 } satisfies StatementBudget;
+export const statementBudget = { GET: 5 } satisfies StatementBudget;
 
 export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Update Trailer · Yardline" }];
@@ -20,8 +20,11 @@ export const meta: MetaFunction = () => [{ title: "Update Trailer · Yardline" }
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx } = await requirePage(request, context);
   const trailer = await getTrailer(ctx, Number(params.id));
-  const { choices, assignee } = await editFormChoices(ctx, trailer, trailer.userId);
-  return { id: trailer.id, values: trailerFormValues(trailer, assignee), choices };
+  const [{ choices, assignee }, assignments] = await Promise.all([
+    editFormChoices(ctx, trailer, trailer.userId),
+    userHistory(ctx, trailer),
+  ]);
+  return { id: trailer.id, values: trailerFormValues(trailer, assignee), choices, assignments };
 });
 
 /** Updates the trailer, then the dashboard; a refusal lands on its field. */
@@ -38,12 +41,13 @@ export const clientAction = formClientAction(trailerUpdateSchema, { server: FAIL
 export const shouldRevalidate = keepPageAfterFailure;
 
 export default function UpdateTrailer() {
-  const { id, values, choices } = useLoaderData<typeof loader>();
+  const { id, values, choices, assignments } = useLoaderData<typeof loader>();
   return (
     <TrailerForm
       title="Update Trailer"
       submitLabel="Update"
       update
+      assignments={assignments}
       cancelTo={`/trailers/${id}`}
       choices={choices}
       defaultValue={values}

@@ -4,7 +4,14 @@ import { isRecordId } from "#app/domain/ids";
 import { apiRecord, names, overStored } from "#app/domain/records";
 import { leavesShopWithoutPlace } from "#app/domain/locations";
 import { canDeleteAsset, canEditAssets } from "#app/domain/roles";
-import { applyTrailerRules, TRAILER_MESSAGES, trailerSchema, trailerUpdateSchema, type TrailerUpdateInput } from "#app/domain/trailers";
+import {
+  applyTrailerRules,
+  TRAILER_MESSAGES,
+  trailerSchema,
+  trailerUpdateSchema,
+  type TrailerUpdateInput,
+  type UserHistoryEntry,
+} from "#app/domain/trailers";
 import { isUniqueViolation } from "#app/lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
@@ -149,7 +156,7 @@ export async function deleteTrailer(ctx: ServiceContext, id: number): Promise<Tr
 }
 
 /** Who the trailer was assigned to, newest first. */
-export async function assignmentHistory(ctx: ServiceContext, trailer: TrailerRow) {
+async function assignmentHistory(ctx: ServiceContext, trailer: TrailerRow) {
   return ctx.db
     .select()
     .from(trailerAssignments)
@@ -161,7 +168,7 @@ export async function assignmentHistory(ctx: ServiceContext, trailer: TrailerRow
  * The spec's `user_history`: each assignment of the trailer, newest first, as `time` (ISO), `assignee`
  * (the assigned user's alpha code, null when unassigned) and `assigner` (who assigned, by alpha code).
  */
-export async function userHistory(ctx: ServiceContext, trailer: TrailerRow) {
+export async function userHistory(ctx: ServiceContext, trailer: TrailerRow): Promise<UserHistoryEntry[]> {
   const rows = await assignmentHistory(ctx, trailer);
   return rows.map((row) => ({ time: row.assignedAt.toISOString(), assignee: row.assignedAlphaCode, assigner: row.assignedByAlphaCode }));
 }

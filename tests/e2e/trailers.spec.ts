@@ -231,3 +231,20 @@ test("Update Trailer red-tags a trailer that has no license state or type, as bu
   const [stored] = await db.select().from(trailers).where(eq(trailers.id, trailer.id));
   expect([stored.redTagged, stored.taggedDescription, stored.licenseState, stored.type]).toEqual([true, "Landing gear bent", null, null]);
 });
+
+test("Update Trailer shows the trailer's User Assignment History under Assign User", async ({ page, newUser, apiAs, signInAs, db }) => {
+  const superManager = await newUser("super_manager");
+  const driver = await newUser("yard_driver");
+  const number = await addTrailer(await apiAs(superManager.email), "Yard A", "AH");
+  const [trailer] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
+
+  await signInAs(page, superManager.email);
+  await visit(page, `/trailers/${trailer.id}/edit`);
+  const history = page.getByRole("region", { name: "User Assignment History" });
+  await expect(history).toContainText("No assignment history available.");
+  await page.getByLabel("Assign User").fill(driver.alphaCode);
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { url: /\/$/ });
+
+  await visit(page, `/trailers/${trailer.id}/edit`);
+  await expect(history.getByRole("row").filter({ hasText: driver.alphaCode })).toContainText(superManager.alphaCode);
+});

@@ -3,7 +3,8 @@ import { AssetFields, useShopLocation } from "./asset-fields";
 import { AssetFormPage, useAssetForm, type AssetFormProps } from "./asset-form";
 import { InputField, uppercaseOnInput } from "#app/components/ui/field";
 import { TRAILER_TYPES } from "#app/domain/assets";
-import { trailerSchema, trailerUpdateSchema, type LoadType } from "#app/domain/trailers";
+import { trailerSchema, trailerUpdateSchema, type LoadType, type UserHistoryEntry } from "#app/domain/trailers";
+import { AssignmentHistory } from "./assignment-history";
 
 /** The fields whose errors the summary lists, in the order of the form. */
 const FIELD_ORDER = [
@@ -35,8 +36,13 @@ export function TrailerForm({
   choices,
   lastResult,
   update = false,
+  assignments,
   ...page
-}: AssetFormProps<typeof trailerSchema> & { update?: boolean }) {
+}: AssetFormProps<typeof trailerSchema> & {
+  update?: boolean;
+  /** Update Trailer: the trailer's User Assignment History, under Assign User. */
+  assignments?: UserHistoryEntry[];
+}) {
   const { locations, users, accounts } = choices;
   const [form, fields] = useAssetForm(update ? trailerUpdateSchema : trailerSchema, { lastResult, defaultValue });
   const place = useShopLocation({ location: fields.trailer_location.initialValue, inShop: fields.in_shop.initialValue });
@@ -68,6 +74,7 @@ export function TrailerForm({
       <InputField label="Tagged Description" field={fields.tagged_description} />
 
       <AssetFields.Assignee label="Assign User" field={fields.assigned_user} users={users} />
+      {assignments ? <AssignmentHistory entries={assignments} heading="h3" /> : null}
 
       <AssetFields.ServiceDates fields={fields} />
     </AssetFormPage>

@@ -17,7 +17,7 @@ import {
   PANEL_LIST_LIMIT,
 } from "#app/services/move-panel.server";
 import { createMove, listMoves, transitionMove } from "#app/services/moves.server";
-import { openObserver, pools, race, slowCommits } from "./concurrency";
+import { openObserver, race, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
@@ -565,84 +565,80 @@ describe("concurrency", () => {
     );
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     const move = await createMove(acting("manager"), single(trailer.trailerNumber));
-    const opened = pools(test.url, drivers.length);
-    try {
-      const results = await Promise.allSettled(drivers.map((driver, i) => transitionMove(ctxOf(driver, opened[i].db), move.id, "accept")));
-      const won = results.flatMap((result, i) => (result.status === "fulfilled" ? [drivers[i]] : []));
-      const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
-      expect(won).toHaveLength(1);
-      expect(lost).toHaveLength(19);
-      for (const error of lost) {
-        expect(error).toBeInstanceOf(ServiceError);
-        expect({ status: error.status, message: error.message }).toEqual({
-          status: 409,
-          message: "This move cannot be accepted due to a conflict",
-        });
-      }
-      const row = await moveRow(move.id);
-      expect(row).toMatchObject({ inProgress: true, acceptUserId: won[0].id, acceptAlphaCode: won[0].alphaCode });
-      const updates = await test.db
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.tableName, "moves"), eq(auditLogs.recordId, String(move.id)), eq(auditLogs.action, "UPDATE")));
-      expect(updates).toHaveLength(1);
-      expect(updates[0].userAlphaCode).toBe(won[0].alphaCode);
-      expect(updates[0].changedFields?.in_progress).toEqual({ old: false, new: true });
-      expect(updates[0].changedFields?.accept_user_id).toEqual({ old: null, new: won[0].id });
-    } finally {
-      await Promise.all(opened.map((pool) => pool.close()));
+    // All twenty are under way, each waiting to update the move, when the moves table is let go: they meet at its row.
+    const results = await race(
+      test.url,
+      "LOCK TABLE moves IN EXCLUSIVE MODE",
+      drivers.map((driver) => (db: Database) => transitionMove(ctxOf(driver, db), move.id, "accept")),
+    );
+    const won = results.flatMap((result, i) => (result.status === "fulfilled" ? [drivers[i]] : []));
+    const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const error of lost) {
+      expect(error).toBeInstanceOf(ServiceError);
+      expect({ status: error.status, message: error.message }).toEqual({
+        status: 409,
+        message: "This move cannot be accepted due to a conflict",
+      });
     }
+    const row = await moveRow(move.id);
+    expect(row).toMatchObject({ inProgress: true, acceptUserId: won[0].id, acceptAlphaCode: won[0].alphaCode });
+    const updates = await test.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tableName, "moves"), eq(auditLogs.recordId, String(move.id)), eq(auditLogs.action, "UPDATE")));
+    expect(updates).toHaveLength(1);
+    expect(updates[0].userAlphaCode).toBe(won[0].alphaCode);
+    expect(updates[0].changedFields?.in_progress).toEqual({ old: false, new: true });
+    expect(updates[0].changedFields?.accept_user_id).toEqual({ old: null, new: won[0].id });
   });
 
   it("finish and cancel of one in-progress move at once: exactly one wins, the other gets its 409", async () => {
-    const opened = pools(test.url, 2);
-    try {
-      for (let round = 0; round < 6; round++) {
-        const trailer = await placedTrailer(accountId, "Yard A");
-        const move = await createMove(acting("manager"), single(trailer.trailerNumber, "Yard A", "North-3"));
-        await transitionMove(acting("yard_driver"), move.id, "accept");
-        // Alternate who cancels: the accepting driver or a manager.
-        const canceller = round % 2 ? acting("yard_driver") : acting("manager");
-        const [finish, cancel] = await Promise.allSettled([
-          transitionMove(ctxOf(staff.yard_driver, opened[0].db), move.id, "finish"),
-          transitionMove(ctxOf(canceller.actor.user, opened[1].db), move.id, "cancel"),
-        ]);
-        expect([finish.status, cancel.status].filter((s) => s === "fulfilled")).toHaveLength(1);
-        const loser = finish.status === "rejected" ? finish.reason : cancel.status === "rejected" ? cancel.reason : null;
-        const loserAction: MoveAction = finish.status === "rejected" ? "finish" : "cancel";
-        expect(loser).toBeInstanceOf(ServiceError);
-        expect({ status: loser.status, message: loser.message }).toEqual({ status: 409, message: MOVE_MESSAGES.conflict[loserAction] });
-        const row = await moveRow(move.id);
-        const [trailerAfter] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
-        const open = await openHistory(trailer.id);
-        expect(open).toHaveLength(1);
-        if (finish.status === "fulfilled") {
-          expect(stateOf(row)).toBe("finished");
-          expect(trailerAfter.trailerLocation).toBe("North-3");
-          expect(open[0].location).toBe("North-3");
-        } else {
-          expect(stateOf(row)).toBe("cancelled");
-          expect(trailerAfter.trailerLocation).toBe("Yard A");
-          expect(open[0].location).toBe("Yard A");
-          expect(await historyOf(trailer.id)).toHaveLength(1);
-        }
-        const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
-        expect(legs.map((leg) => leg.active)).toEqual([false]);
+    for (let round = 0; round < 6; round++) {
+      const trailer = await placedTrailer(accountId, "Yard A");
+      const move = await createMove(acting("manager"), single(trailer.trailerNumber, "Yard A", "North-3"));
+      await transitionMove(acting("yard_driver"), move.id, "accept");
+      // Alternate who cancels: the accepting driver or a manager.
+      const canceller = round % 2 ? staff.yard_driver : staff.manager;
+      // Both are under way, each waiting to update the move, when the moves table is let go: they meet at its row.
+      const [finish, cancel] = await race(test.url, "LOCK TABLE moves IN EXCLUSIVE MODE", [
+        (db: Database) => transitionMove(ctxOf(staff.yard_driver, db), move.id, "finish"),
+        (db: Database) => transitionMove(ctxOf(canceller, db), move.id, "cancel"),
+      ]);
+      expect([finish.status, cancel.status].filter((s) => s === "fulfilled")).toHaveLength(1);
+      const loser = finish.status === "rejected" ? finish.reason : cancel.status === "rejected" ? cancel.reason : null;
+      const loserAction: MoveAction = finish.status === "rejected" ? "finish" : "cancel";
+      expect(loser).toBeInstanceOf(ServiceError);
+      expect({ status: loser.status, message: loser.message }).toEqual({ status: 409, message: MOVE_MESSAGES.conflict[loserAction] });
+      const row = await moveRow(move.id);
+      const [trailerAfter] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
+      const open = await openHistory(trailer.id);
+      expect(open).toHaveLength(1);
+      if (finish.status === "fulfilled") {
+        expect(stateOf(row)).toBe("finished");
+        expect(trailerAfter.trailerLocation).toBe("North-3");
+        expect(open[0].location).toBe("North-3");
+      } else {
+        expect(stateOf(row)).toBe("cancelled");
+        expect(trailerAfter.trailerLocation).toBe("Yard A");
+        expect(open[0].location).toBe("Yard A");
+        expect(await historyOf(trailer.id)).toHaveLength(1);
       }
-    } finally {
-      await Promise.all(opened.map((pool) => pool.close()));
+      const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
+      expect(legs.map((leg) => leg.active)).toEqual([false]);
     }
   });
 
   /**
-   * Every manager creates at once, each through its own pool. In lockstep, the moves table is held
-   * locked until every creator waits on a lock (the first at the insert, the rest queued behind it
-   * on the trailers), so all of them go at once when it is released.
+   * Every manager creates at once, each on a connection of its own. With a `hold`, a lock every
+   * creator comes to is held until each waits on a lock (the one held, or a trailer another
+   * creator holds), so all of them are under way when it is released.
    */
-  const createRace = (bodies: unknown[], managers: UserRow[], lockstep: boolean) =>
+  const createRace = (bodies: unknown[], managers: UserRow[], hold: string | null) =>
     race(
       test.url,
-      lockstep ? "LOCK TABLE moves IN EXCLUSIVE MODE" : null,
+      hold,
       managers.map((manager, i) => (db: Database) => createMove(ctxOf(manager, db), bodies[i])),
     );
 
@@ -651,17 +647,26 @@ describe("concurrency", () => {
     return Promise.all(Array.from({ length: n }, (_, i) => createUser(test.db, { role: roles[i % roles.length], accountId })));
   }
 
+  /** How many move numbers have been handed out: a move written and then rolled back has used one up too. */
+  async function moveNumbersUsed() {
+    const { rows } = await test.db.execute<{ n: number }>(
+      sql`select (case when is_called then last_value else last_value - 1 end)::int as n from moves_id_seq`,
+    );
+    return rows[0].n;
+  }
+
   it.each([
-    ["free-running", false],
-    ["in lockstep", true],
+    ["free-running", null],
+    ["in lockstep", "LOCK TABLE moves IN EXCLUSIVE MODE"],
   ])(
-    "ten managers creating a move for one trailer at once (%s): exactly one succeeds, the others get the trailer's 409",
-    async (_, lockstep) => {
+    "ten managers creating a move for one trailer at once (%s): exactly one succeeds, the others get the trailer's 409 before writing a move",
+    async (_, hold) => {
       const trailer = await createTrailer(test.db, accountId, "Yard A");
       const managers = await someManagers(10);
       const before = await rowCounts();
+      const numbersBefore = await moveNumbersUsed();
       const bodies = managers.map((_manager, i) => single(trailer.trailerNumber, "Yard A", i % 2 ? "Yard B" : "Shop"));
-      const results = await createRace(bodies, managers, lockstep);
+      const results = await createRace(bodies, managers, hold);
       const won = results.filter((result) => result.status === "fulfilled");
       const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
       expect(won).toHaveLength(1);
@@ -674,6 +679,8 @@ describe("concurrency", () => {
       }
       const after = await rowCounts();
       expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 1 });
+      // The others queued at the trailer and saw the move first: none wrote one of its own (to have it rolled back).
+      expect(await moveNumbersUsed()).toBe(numbersBefore + 1);
       const active = await test.db
         .select()
         .from(moveLegs)
@@ -683,19 +690,20 @@ describe("concurrency", () => {
   );
 
   it.each([
-    ["free-running", false],
-    ["in lockstep", true],
+    ["free-running", null],
+    ["in lockstep", "LOCK TABLE moves IN EXCLUSIVE MODE"],
   ])(
-    "ten managers creating shuttles of the same two trailers, listed in either order, at once (%s): exactly one succeeds, the others get a 409",
-    async (_, lockstep) => {
+    "ten managers creating shuttles of the same two trailers, listed in either order, at once (%s): exactly one succeeds, the others get a 409 before writing a move",
+    async (_, hold) => {
       const a = await createTrailer(test.db, accountId, "Yard A");
       const b = await createTrailer(test.db, accountId, "Yard B");
       const managers = await someManagers(10);
       const before = await rowCounts();
+      const numbersBefore = await moveNumbersUsed();
       const legA = { from: "Yard A", to: "Shop", trailer: a.trailerNumber };
       const legB = { from: "Yard B", to: "North-1", trailer: b.trailerNumber };
       const bodies = managers.map((_manager, i) => ({ move_details: { type: "shuttle", moves: i % 2 ? [legA, legB] : [legB, legA] } }));
-      const results = await createRace(bodies, managers, lockstep);
+      const results = await createRace(bodies, managers, hold);
       const won = results.filter((result) => result.status === "fulfilled");
       const lost = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
       const messages = [a, b].flatMap((t) => [MOVE_MESSAGES.inRequestedMove(t.trailerNumber), MOVE_MESSAGES.inActiveMove(t.trailerNumber)]);
@@ -707,6 +715,7 @@ describe("concurrency", () => {
       expect(won).toHaveLength(1);
       const after = await rowCounts();
       expect({ moves: after.moves - before.moves, legs: after.legs - before.legs }).toEqual({ moves: 1, legs: 2 });
+      expect(await moveNumbersUsed()).toBe(numbersBefore + 1);
     },
   );
 });
@@ -1020,20 +1029,23 @@ describe("realtime events", () => {
     const drivers = await Promise.all(Array.from({ length: 6 }, () => createUser(test.db, { role: "yard_driver", accountId })));
     const trailer = await createTrailer(test.db, accountId, "Yard A");
     const move = await createMove(acting("manager"), single(trailer.trailerNumber));
-    const opened = pools(test.url, drivers.length);
-    try {
-      const contexts = drivers.map((driver, i) => contextFor(opened[i].db, driver, moveIn("in_progress")));
-      const results = await Promise.allSettled(contexts.map(({ ctx }) => transitionMove(ctx, move.id, "accept")));
-      await Promise.all(contexts.map((context) => context.settled()));
-      const winners = results.flatMap((result, i) => (result.status === "fulfilled" ? [i] : []));
-      expect(winners).toHaveLength(1);
-      contexts.forEach((context, i) => {
-        expect(context.sent).toEqual(i === winners[0] ? [statusChanged(accountId, move.id, [trailer.id])] : []);
-      });
-      for (const result of results) if (result.status === "rejected") expect(result.reason).toMatchObject({ status: 409 });
-    } finally {
-      await Promise.all(opened.map((pool) => pool.close()));
-    }
+    const contexts: ReturnType<typeof contextFor>[] = [];
+    // All six are under way, each waiting to update the move, when the moves table is let go.
+    const results = await race(
+      test.url,
+      "LOCK TABLE moves IN EXCLUSIVE MODE",
+      drivers.map((driver, i) => (db: Database) => {
+        contexts[i] = contextFor(db, driver, moveIn("in_progress"));
+        return transitionMove(contexts[i].ctx, move.id, "accept");
+      }),
+    );
+    await Promise.all(contexts.map((context) => context.settled()));
+    const winners = results.flatMap((result, i) => (result.status === "fulfilled" ? [i] : []));
+    expect(winners).toHaveLength(1);
+    contexts.forEach((context, i) => {
+      expect(context.sent).toEqual(i === winners[0] ? [statusChanged(accountId, move.id, [trailer.id])] : []);
+    });
+    for (const result of results) if (result.status === "rejected") expect(result.reason).toMatchObject({ status: 409 });
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, yards } from "#db/schema";
-import { openDatabase, withActor, type Database, type OpenDatabase } from "#app/lib/db.server";
+import { withActor, type Database } from "#app/lib/db.server";
 import { accountHistory, recordLocationChange } from "#app/services/location-history.server";
 import { listTrailers, trailerLocationCounts } from "#app/services/trailer-list.server";
 import { createTrailer as addTrailer, deleteTrailer, updateTrailer } from "#app/services/trailers.server";
@@ -115,34 +115,29 @@ describe("trailer list", () => {
       type: "dry_53",
       company_owner: "ACME",
     });
-    const pools: OpenDatabase[] = [];
-    // Each worker: its own connection, a super manager of its own and a trailer of its own.
-    const workers = await Promise.all(
-      Array.from({ length: 12 }, async (_, index) => {
-        const pool = openDatabase({ DATABASE_URL: test.url });
-        pools.push(pool);
-        const ctx = contextFor(pool.db, await createUser(test.db, { role: "super_manager", accountId: busy })).ctx;
-        return { index, ctx, trailer: await addTrailer(ctx, trailerInput(`BUSY${index}`, "Yard A")) };
-      }),
-    );
+    const people = await Promise.all(Array.from({ length: 12 }, () => createUser(test.db, { role: "super_manager", accountId: busy })));
     const failures: unknown[] = [];
-    try {
-      await Promise.all(
-        workers.map(async ({ index, ctx, trailer }) => {
-          for (let round = 0; round < 6; round++) {
-            const place = places[(index + round) % places.length];
-            const step =
-              index % 3 === 0 && round % 2 === 1
-                ? addTrailer(ctx, trailerInput(`BUSY${index}-${round}`, place)).then((added) =>
-                    round === 5 ? deleteTrailer(ctx, added.id) : added,
-                  )
-                : updateTrailer(ctx, trailer.id, { trailer_location: place, red_tagged: round % 2 === 0 }, { keepOmitted: true });
-            await step.catch((error: unknown) => failures.push(error));
-          }
-        }),
+    /** Everyone's step at once, each on a connection of its own and under way (waiting to count its change) when the counts are let go. */
+    const together = async <T>(step: (index: number, ctx: ServiceContext) => Promise<T>) => {
+      const results = await race(
+        test.url,
+        "LOCK TABLE trailer_counts IN EXCLUSIVE MODE",
+        people.map((person, index) => (db: Database) => step(index, contextFor(db, person).ctx)),
       );
-    } finally {
-      await Promise.all(pools.map((pool) => pool.close()));
+      for (const result of results) if (result.status === "rejected") failures.push(result.reason);
+      return results;
+    };
+    // Each person adds a trailer of their own, then moves and tags it, or adds (and finally deletes) another.
+    const own = everyValue(await together((index, ctx) => addTrailer(ctx, trailerInput(`BUSY${index}`, "Yard A"))));
+    for (let round = 0; round < 6; round++) {
+      await together((index, ctx) => {
+        const place = places[(index + round) % places.length];
+        return index % 3 === 0 && round % 2 === 1
+          ? addTrailer(ctx, trailerInput(`BUSY${index}-${round}`, place)).then((added) =>
+              round === 5 ? deleteTrailer(ctx, added.id) : added,
+            )
+          : updateTrailer(ctx, own[index].id, { trailer_location: place, red_tagged: round % 2 === 0 }, { keepOmitted: true });
+      });
     }
     expect(failures).toEqual([]);
     const kept = await test.db.execute<{ key: string; trailers: number }>(sql`
@@ -226,9 +221,18 @@ describe("location history bookkeeping", () => {
     expect(entries[1].userAlphaCode).toBe("MGR1");
   });
 
-  it("twenty concurrent moves of one trailer leave exactly one open entry", async () => {
-    const trailer = await createTrailer(test.db, accountId, "Yard A");
-    const places = Array.from({ length: 20 }, (_, i) => `North-${(i % 12) + 1}`);
+  it("twenty people moving one trailer at once leave one open entry, where it stands, and an entry only for a move that changed its place", async () => {
+    const mover = await createUser(test.db, { role: "super_manager", accountId });
+    const trailer = await addTrailer(contextFor(test.db, mover).ctx, {
+      trailer_number: "MOVED-20",
+      trailer_location: "Yard A",
+      license_plate: "PM20",
+      license_state: "MA",
+      type: "dry_53",
+      company_owner: "ACME",
+    });
+    // Half take it to North-1, half to North-2: one that finds it there already has moved nothing.
+    const places = Array.from({ length: 20 }, (_, i) => `North-${(i % 2) + 1}`);
     // All twenty are under way (one waiting to write history, the others on the trailer's row) when history is let go.
     everyValue(
       await race(
@@ -236,22 +240,23 @@ describe("location history bookkeeping", () => {
         "LOCK TABLE trailer_location_history IN EXCLUSIVE MODE",
         places.map(
           (location) => (db: Database) =>
-            withActor(db, { id: null, alphaCode: "DRV" }, async (tx) => {
-              await tx.update(trailers).set({ trailerLocation: location }).where(eq(trailers.id, trailer.id));
-              await recordLocationChange(tx, { kind: "trailer", assetId: trailer.id, accountId, location, alphaCode: "DRV" });
-            }),
+            updateTrailer(contextFor(db, mover).ctx, trailer.id, { trailer_location: location }, { keepOmitted: true }),
         ),
       ),
     );
-    const open = await test.db
+    const [current] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
+    const entries = await test.db
       .select()
       .from(trailerLocationHistory)
-      .where(and(eq(trailerLocationHistory.trailerId, trailer.id), isNull(trailerLocationHistory.exitTime)));
-    const [current] = await test.db.select().from(trailers).where(eq(trailers.id, trailer.id));
-    expect(open).toHaveLength(1);
-    expect(open[0].location).toBe(current.trailerLocation);
-    const all = await test.db.select().from(trailerLocationHistory).where(eq(trailerLocationHistory.trailerId, trailer.id));
-    expect(all).toHaveLength(20);
+      .where(eq(trailerLocationHistory.trailerId, trailer.id))
+      .orderBy(trailerLocationHistory.id);
+    expect(entries.filter((entry) => entry.exitTime === null).map((entry) => entry.location)).toEqual([current.trailerLocation]);
+    expect(entries.at(-1)?.location).toBe(current.trailerLocation);
+    // After the first (where it was added), each entry is a move from somewhere else: every mover read where the
+    // trailer stood once the one before it had committed.
+    const locations = entries.map((entry) => entry.location);
+    expect(locations[0]).toBe("Yard A");
+    expect(locations.filter((location, i) => i > 0 && location === locations[i - 1])).toEqual([]);
   });
 });
 

@@ -23,7 +23,7 @@ import type { ServiceContext } from "#app/services/context.server";
 import { moveSummary } from "#app/services/move-panel.server";
 import { createMove, transitionMove } from "#app/services/moves.server";
 import { randomGenerator } from "#db/seed";
-import { backendOf, waitsOn } from "./concurrency";
+import { backendOf, race, waitsOn } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
 
@@ -678,13 +678,12 @@ describe("the counts kept while many people move trailers at once", () => {
     const manager = await createUser(test.db, { role: "manager", accountId });
     const places = ["Yard A", "Yard B", "North-1", "North-2", "North-3", "Shop"];
 
-    // Each worker: its own connection, its own driver and two trailers of its own.
+    // Each worker: its own driver and two trailers of its own (and, in each round, a connection of its own).
     const workers = await Promise.all(
       Array.from({ length: WORKERS }, async (_, index) => {
-        const db = ownDatabase();
         const driver = await createUser(test.db, { role: "yard_driver", accountId });
         const trailers = [await createTrailer(test.db, accountId, "Yard A"), await createTrailer(test.db, accountId, "Yard A")];
-        return { index, manager: ctxOf(manager, db), driver: ctxOf(driver, db), trailers, at: ["Yard A", "Yard A"] };
+        return { index, driver, trailers, at: ["Yard A", "Yard A"] };
       }),
     );
     const expected: Record<MoveState, number> = { requested: 0, in_progress: 0, finished: 0, cancelled: 0 };
@@ -699,7 +698,9 @@ describe("the counts kept while many people move trailers at once", () => {
       return (["single", "shuttle", "cancel_requested", "cancel_in_progress", "finished_by_manager"] as const)[(worker.index + round) % 5];
     };
 
-    async function run(worker: Worker, round: number) {
+    async function run(worker: Worker, round: number, db: Database) {
+      const requester = ctxOf(manager, db);
+      const driver = ctxOf(worker.driver, db);
       const plan = planOf(worker, round);
       const count = plan === "shuttle" ? 2 : 1;
       const legs = worker.trailers.slice(0, count).map((trailer, leg) => {
@@ -707,7 +708,7 @@ describe("the counts kept while many people move trailers at once", () => {
         const choices = places.filter((place) => place !== from && place !== "Shop");
         return { trailer, from, to: choices[(worker.index + round + leg) % choices.length] };
       });
-      const move = await createMove(worker.manager, {
+      const move = await createMove(requester, {
         move_details: {
           type: TYPE_OF[count - 1],
           moves: legs.map((leg) => ({ from: leg.from, to: leg.to, trailer: leg.trailer.trailerNumber })),
@@ -715,24 +716,24 @@ describe("the counts kept while many people move trailers at once", () => {
       });
       const steps: [MoveAction, ServiceContext][] = {
         single: [
-          ["accept", worker.driver],
-          ["finish", worker.driver],
+          ["accept", driver],
+          ["finish", driver],
         ],
         shuttle: [
-          ["accept", worker.driver],
-          ["finish", worker.driver],
+          ["accept", driver],
+          ["finish", driver],
         ],
-        cancel_requested: [["cancel", worker.manager]],
+        cancel_requested: [["cancel", requester]],
         cancel_in_progress: [
-          ["accept", worker.driver],
-          ["cancel", worker.driver],
+          ["accept", driver],
+          ["cancel", driver],
         ],
         finished_by_manager: [
-          ["accept", worker.driver],
-          ["finish", worker.manager],
+          ["accept", driver],
+          ["finish", requester],
         ],
         leave_requested: [],
-        leave_in_progress: [["accept", worker.driver]],
+        leave_in_progress: [["accept", driver]],
       }[plan] as [MoveAction, ServiceContext][];
       let state: MoveState = "requested";
       for (const [action, ctx] of steps) state = (await transitionMove(ctx, move.id, action)).state;
@@ -741,17 +742,18 @@ describe("the counts kept while many people move trailers at once", () => {
     }
 
     for (let round = 0; round < ROUNDS; round++) {
-      // Every worker starts its move at the same moment.
-      let release!: () => void;
-      const start = new Promise<void>((resolve) => (release = resolve));
-      const running = workers.map(async (worker) => {
-        await start;
-        await run(worker, round).catch((error: unknown) =>
-          failures.push(`round ${round}, worker ${worker.index}: ${error instanceof Error ? error.message : String(error)}`),
-        );
+      // Every worker's move is under way (waiting to count itself in its account's totals) when the totals are let go.
+      const results = await race(
+        test.url,
+        "LOCK TABLE move_totals IN EXCLUSIVE MODE",
+        workers.map((worker) => (db: Database) => run(worker, round, db)),
+      );
+      results.forEach((result, index) => {
+        if (result.status === "rejected") {
+          const error: unknown = result.reason;
+          failures.push(`round ${round}, worker ${index}: ${error instanceof Error ? error.message : String(error)}`);
+        }
       });
-      release();
-      await Promise.all(running);
     }
 
     expect(failures).toEqual([]);
@@ -760,7 +762,7 @@ describe("the counts kept while many people move trailers at once", () => {
     expect(totals.counted).toEqual(expected);
     expect(totals.kept).toEqual(totals.counted);
     expect(await keptAgainstRecount([accountId])).toEqual([]);
-    expect((await moveSummary(workers[0].manager, {})).counts).toMatchObject(expected);
+    expect((await moveSummary(ctxOf(manager), {})).counts).toMatchObject(expected);
   });
 });
 

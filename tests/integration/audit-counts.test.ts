@@ -1,9 +1,12 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDITED_TABLES, parseAuditQuery } from "#app/domain/audit";
 import { AUDIT_COUNT_CAP, auditLogPage } from "#app/services/audit.server";
+import type { Database } from "#app/lib/db.server";
 import type { ServiceContext } from "#app/services/context.server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { everyValue, race } from "./concurrency";
 import { contextFor, createUser } from "./fixtures";
 
 /**
@@ -121,17 +124,22 @@ describe("the audit log's cards", () => {
   it("miss nothing and count nothing twice when late rows and the counting of hours race", async () => {
     const setup = await client();
     await forgetCountsSince(setup, 50);
-    const writers = await Promise.all(Array.from({ length: 8 }, () => client()));
-    // Each writer: backdated rows (some in hours already counted, some not yet) and a row of now,
-    // then a pause before committing, so the transactions overlap.
-    await Promise.all(
-      writers.map(async (connection, n) => {
-        await connection.query("begin");
-        await connection.query(backdatedRows(150, 4, 100 + n));
-        await connection.query(`insert into audit_logs (table_name, action, changed_fields) values ('users', 'UPDATE', '{}')`);
-        await connection.query("select pg_sleep(0.05 * $1)", [n % 3]);
-        await connection.query("commit");
-      }),
+    // Eight writers, each on a connection of its own: backdated rows (some in hours already counted,
+    // some not yet) and a row of now, in one transaction. All eight are under way (one waiting to add
+    // to the hours' counts, the others their turn) when the counts are let go.
+    everyValue(
+      await race(
+        test.url,
+        "LOCK TABLE audit_log_hours IN EXCLUSIVE MODE",
+        Array.from(
+          { length: 8 },
+          (_, n) => (db: Database) =>
+            db.transaction(async (tx) => {
+              await tx.execute(sql.raw(backdatedRows(150, 4, 100 + n)));
+              await tx.execute(sql.raw(`insert into audit_logs (table_name, action, changed_fields) values ('users', 'UPDATE', '{}')`));
+            }),
+        ),
+      ),
     );
     const counted = await recounted(setup);
     expect(counted.hours).toEqual(counted.hours_recounted);

@@ -20,9 +20,9 @@ import {
 import type { SystemContext } from "#app/services/context.server";
 import type { AfterCommit } from "#app/domain/realtime-events";
 import { readTimeoutHours, updateTimeoutHours } from "#app/services/settings.server";
-import { everyValue, race } from "./concurrency";
+import { everyValue, race, sessionsEndedFirst, whileCommitsAreSlow } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { contextFor, createAccount, createUser, TEST_PASSWORD_COST, refusal } from "./fixtures";
+import { contextFor, createAccount, createUser, recordingSink, TEST_PASSWORD_COST, refusal } from "./fixtures";
 
 let test: TestDatabase;
 let accountId: number;
@@ -47,11 +47,22 @@ const input = (email: string, extra: Partial<LoginInput> = {}): LoginInput => ({
   force_login: false,
   ...extra,
 });
-/** Signing in and out happen before and after anyone is the actor: a context of the database and an event sink only. */
-function systemContext(db: Database = test.db): SystemContext & { sent: AfterCommit[] } {
-  const sent: AfterCommit[] = [];
-  return { db, events: { send: (effects) => void sent.push(...effects) }, sent };
+/**
+ * Signing in and out happen before and after anyone is the actor: a context of the database and an
+ * event sink only (which records, and given `committed` checks, what is sent).
+ */
+function systemContext(db: Database = test.db, committed?: (effects: readonly AfterCommit[]) => Promise<void>) {
+  return { db, ...recordingSink(committed) } satisfies SystemContext;
 }
+
+/** Runs `work` with a context whose sink checks that each session whose sockets it closes had ended, committed, by then. */
+const closingAfterCommit = <T>(work: (ctx: ReturnType<typeof systemContext>) => Promise<T>) =>
+  whileCommitsAreSlow(test, ["sessions"], async (observer) => {
+    const ctx = systemContext(test.db, sessionsEndedFirst(observer));
+    const outcome = await work(ctx);
+    await ctx.settled();
+    return outcome;
+  });
 
 const liveSessions = (userId: number) =>
   test.db
@@ -132,11 +143,13 @@ describe("one live session per user", () => {
   it("force_login ends the other session at once: its token then reads as invalidated, and its sockets close after commit", async () => {
     const user = await createUser(test.db, { role: "yard_driver", accountId, email: "force@x.test" });
     const first = await logIn(systemContext(), input("force@x.test"), client());
-    const ctx = systemContext();
-    const forced = await logIn(ctx, input("force@x.test", { force_login: true }), client());
+    const { forced, sent } = await closingAfterCommit(async (ctx) => ({
+      forced: await logIn(ctx, input("force@x.test", { force_login: true }), client()),
+      sent: ctx.sent,
+    }));
     expect(forced.kind).toBe("signed_in");
     if (first.kind !== "signed_in" || forced.kind !== "signed_in") return;
-    expect(ctx.sent).toEqual([{ kind: "close_sockets", sessionId: first.session.id, room: String(accountId), reason: "replaced" }]);
+    expect(sent).toEqual([{ kind: "close_sockets", sessionId: first.session.id, room: String(accountId), reason: "replaced" }]);
     expect((await resolveSession(test.db, first.token)).state).toBe("invalidated");
     expect((await resolveSession(test.db, forced.token)).state).toBe("live");
     expect(await liveSessions(user.id)).toHaveLength(1);
@@ -189,10 +202,12 @@ describe("Log Out Other Session from the sign-in dialog (no password sent again)
 
   it("the ticket of the refused login ends the session the dialog described and signs in; its sockets close after commit", async () => {
     const { user, first, ticket } = await liveElsewhere("ticket@x.test");
-    const ctx = systemContext();
-    const outcome = await logInReplacingOther(ctx, ticket, client());
+    const { outcome, sent } = await closingAfterCommit(async (ctx) => ({
+      outcome: await logInReplacingOther(ctx, ticket, client()),
+      sent: ctx.sent,
+    }));
     expect(outcome).toMatchObject({ kind: "signed_in", user: { id: user.id } });
-    expect(ctx.sent).toEqual([{ kind: "close_sockets", sessionId: first.session.id, room: String(accountId), reason: "replaced" }]);
+    expect(sent).toEqual([{ kind: "close_sockets", sessionId: first.session.id, room: String(accountId), reason: "replaced" }]);
     expect((await resolveSession(test.db, first.token)).state).toBe("invalidated");
     expect(await liveSessions(user.id)).toHaveLength(1);
   });
@@ -250,9 +265,11 @@ describe("logging out", () => {
     const login = await logIn(systemContext(), input("bye@x.test"), client());
     if (login.kind !== "signed_in") throw new Error("expected a login");
     const live = await resolveSession(test.db, login.token);
-    const ctx = systemContext();
-    await logOut(ctx, live, "timeout");
-    expect(ctx.sent).toEqual([{ kind: "close_sockets", sessionId: login.session.id, room: String(accountId), reason: "timeout" }]);
+    const sent = await closingAfterCommit(async (ctx) => {
+      await logOut(ctx, live, "timeout");
+      return ctx.sent;
+    });
+    expect(sent).toEqual([{ kind: "close_sockets", sessionId: login.session.id, room: String(accountId), reason: "timeout" }]);
     expect((await resolveSession(test.db, login.token)).state).toBe("timed_out");
     const again = systemContext();
     await logOut(again, live, "logout");

@@ -5,10 +5,13 @@
  * must look from another connection: on the writer's own, it would only run once the
  * transaction holding that connection had ended.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { expect } from "vitest";
 import * as schema from "#db/schema";
+import { sessions } from "#db/schema";
+import type { AfterCommit } from "#app/domain/realtime-events";
 import { openDatabase, type Database, type OpenDatabase } from "#app/lib/db.server";
 
 /** `n` databases opened as a request opens its own (one connection each), to the database at `url`. */
@@ -126,5 +129,39 @@ export async function slowCommits(db: Database, tables: readonly string[], ms = 
   return async () => {
     for (const table of tables) await db.execute(sql.raw(`DROP TRIGGER test_slow_commit ON ${table}`));
     await db.execute(sql.raw("DROP FUNCTION test_slow_commit()"));
+  };
+}
+
+/**
+ * Runs `work` with an observer (openObserver) while every commit that writes `tables` is slow
+ * (slowCommits): a check, made by the observer as an event is sent, that the event's write is
+ * visible then fails reliably for an event sent before its commit.
+ */
+export async function whileCommitsAreSlow<T>(
+  test: { url: string; db: Database },
+  tables: readonly string[],
+  work: (observer: Database) => Promise<T>,
+): Promise<T> {
+  const observer = await openObserver(test.url);
+  const restoreCommits = await slowCommits(test.db, tables);
+  try {
+    return await work(observer.db);
+  } finally {
+    await restoreCommits();
+    await observer.close();
+  }
+}
+
+/**
+ * A check for a recording sink (fixtures' `committed`): every session whose sockets a batch
+ * closes already reads as ended to `observer`, so the sockets close only once the end has committed.
+ */
+export function sessionsEndedFirst(observer: Database) {
+  return async (effects: readonly AfterCommit[]) => {
+    for (const effect of effects) {
+      if (effect.kind !== "close_sockets") continue;
+      const [session] = await observer.select({ endedAt: sessions.endedAt }).from(sessions).where(eq(sessions.id, effect.sessionId));
+      expect(session?.endedAt ?? null, `session ${effect.sessionId} when its sockets were closed`).not.toBeNull();
+    }
   };
 }

@@ -3,7 +3,7 @@ import { accounts, companies, trailers, users } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import type { UserRow } from "#app/lib/session.server";
 import { actorOf, type ServiceContext } from "#app/services/context.server";
-import type { AfterCommit } from "#app/domain/realtime-events";
+import type { AfterCommit, EventSink } from "#app/domain/realtime-events";
 import { ServiceError } from "#app/services/errors.server";
 import { flagsFor, type Role } from "#app/domain/roles";
 import { hashPassword } from "#app/lib/password.server";
@@ -49,27 +49,30 @@ export async function createTrailer(db: Database, accountId: number, location = 
 }
 
 /**
- * A service context for `user`, whose event sink records what committed writes sent (and checks,
- * with `committed`, that each batch is sent only once its write is visible to other connections).
+ * An event sink that records what committed writes sent (and checks, with `committed`, that each
+ * batch is sent only once its write is visible to other connections).
  */
-export function contextFor(db: Database, user: UserRow, committed?: (effects: readonly AfterCommit[]) => Promise<void>) {
+export function recordingSink(committed?: (effects: readonly AfterCommit[]) => Promise<void>) {
   const sent: AfterCommit[] = [];
   const checks: Promise<void>[] = [];
-  const ctx: ServiceContext = {
-    db,
-    actor: actorOf(user),
-    events: {
-      send(effects) {
-        sent.push(...effects);
-        if (!committed) return;
-        const check = committed(effects);
-        // Its failure is reported by `settled`, which the test awaits once the write has returned.
-        check.catch(() => undefined);
-        checks.push(check);
-      },
+  const events: EventSink = {
+    send(effects) {
+      sent.push(...effects);
+      if (!committed) return;
+      const check = committed(effects);
+      // Its failure is reported by `settled`, which the test awaits once the write has returned.
+      check.catch(() => undefined);
+      checks.push(check);
     },
   };
-  return { ctx, sent, settled: () => Promise.all(checks) };
+  return { events, sent, settled: () => Promise.all(checks) };
+}
+
+/** A service context for `user`, with a `recordingSink` (given `committed`, its check) as its event sink. */
+export function contextFor(db: Database, user: UserRow, committed?: (effects: readonly AfterCommit[]) => Promise<void>) {
+  const { events, sent, settled } = recordingSink(committed);
+  const ctx: ServiceContext = { db, actor: actorOf(user), events };
+  return { ctx, sent, settled };
 }
 
 /** The refusal a service gave ({status, errors} and the field it named, if any), or null when it did not refuse. */

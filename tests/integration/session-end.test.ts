@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, settings, users } from "#db/schema";
 import { resolveSession, sessionsEnded } from "#app/lib/session.server";
 import { logIn, logOut } from "#app/services/auth.server";
-import type { SystemContext } from "#app/services/context.server";
+import type { ServiceContext, SystemContext } from "#app/services/context.server";
+import type { UserRow } from "#app/lib/session.server";
 import type { AfterCommit } from "#app/domain/realtime-events";
 import { deactivateUser, updateUser } from "#app/services/users.server";
+import { sessionsEndedFirst, whileCommitsAreSlow } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, TEST_PASSWORD_COST } from "./fixtures";
 
@@ -90,12 +92,21 @@ describe("a room's check of its sockets' sessions", () => {
 
 describe("a session ended by someone else closes its sockets once committed", () => {
   const closes = (sent: AfterCommit[]) => sent.filter((effect) => effect.kind === "close_sockets");
+  /** What `actor`'s `work` sent, each session whose sockets it closed checked to have ended, committed, by then. */
+  const closingAfterCommit = (actor: UserRow, work: (ctx: ServiceContext) => Promise<unknown>) =>
+    whileCommitsAreSlow(test, ["sessions"], async (observer) => {
+      const { ctx, sent, settled } = contextFor(test.db, actor, sessionsEndedFirst(observer));
+      await work(ctx);
+      await settled();
+      return sent;
+    });
 
   it("a password set by a higher rank ends the owner's session and sockets, and the owner must change it at the next sign-in", async () => {
     const driver = await signedIn("manager");
     const admin = await createUser(test.db, { role: "admin", accountId: null });
-    const { ctx, sent } = contextFor(test.db, admin);
-    await updateUser(ctx, driver.user.id, { password: "Reset#Pass1", confirm_password: "Reset#Pass1" }, TEST_PASSWORD_COST);
+    const sent = await closingAfterCommit(admin, async (ctx) => {
+      await updateUser(ctx, driver.user.id, { password: "Reset#Pass1", confirm_password: "Reset#Pass1" }, TEST_PASSWORD_COST);
+    });
     expect(closes(sent)).toEqual([{ kind: "close_sockets", sessionId: driver.session.id, room: String(accountId), reason: "logout" }]);
     expect((await resolveSession(test.db, driver.token)).state).toBe("ended");
     const [stored] = await test.db.select().from(users).where(eq(users.id, driver.user.id));
@@ -130,8 +141,8 @@ describe("a session ended by someone else closes its sockets once committed", ()
 
   it("deactivation ends the session and closes its sockets", async () => {
     const driver = await signedIn();
-    const { ctx, sent } = contextFor(test.db, await createUser(test.db, { role: "admin", accountId: null }));
-    await deactivateUser(ctx, driver.user.id);
+    const admin = await createUser(test.db, { role: "admin", accountId: null });
+    const sent = await closingAfterCommit(admin, (ctx) => deactivateUser(ctx, driver.user.id));
     expect(closes(sent)).toEqual([{ kind: "close_sockets", sessionId: driver.session.id, room: String(accountId), reason: "deactivated" }]);
   });
 });

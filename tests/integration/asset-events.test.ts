@@ -4,6 +4,7 @@ import { buildings, moveLegs, moves, yards } from "#db/schema";
 import type { AfterCommit } from "#app/domain/realtime-events";
 import { createTrailer, deleteTrailer, updateTrailer } from "#app/services/trailers.server";
 import { createTruck, deleteTruck, updateTruck } from "#app/services/trucks.server";
+import { slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, refusal } from "./fixtures";
 import type { UserRow } from "#app/lib/session.server";
@@ -15,6 +16,7 @@ import type { UserRow } from "#app/lib/session.server";
  */
 let test: TestDatabase;
 let observer: pg.Client;
+let restoreCommits: () => Promise<void>;
 let accountId: number;
 let superManager: UserRow;
 
@@ -22,23 +24,36 @@ beforeAll(async () => {
   test = await createTestDatabase();
   observer = new pg.Client({ connectionString: test.url });
   await observer.connect();
+  // A commit of a trailer or truck lands well after an event sent before it would be checked.
+  restoreCommits = await slowCommits(test.db, ["trailers", "trucks"]);
   accountId = (await createAccount(test.db, "Events")).id;
   await test.db.insert(buildings).values({ accountId, buildingName: "North", buildingDoorNumber: 4 });
   await test.db.insert(yards).values({ accountId, name: "Yard A" });
   superManager = await createUser(test.db, { role: "super_manager", accountId });
 });
 afterAll(async () => {
+  await restoreCommits();
   await observer.end();
   await test.close();
 });
 
-/** A context whose sink records what it sent, and what another connection saw at that moment. */
+type Seen = { id: number; location: string; note: string | null };
+
+/**
+ * A context whose sink records what it sent, and, for each batch in the order sent, the rows
+ * another connection saw at that moment (with the field an edit below changes as `note`).
+ */
 function observed(table: "trailers" | "trucks") {
-  const seen: { effects: readonly AfterCommit[]; rows: { id: number; location: string }[] }[] = [];
-  const column = table === "trailers" ? "trailer_location" : "truck_location";
+  const seen: { effects: readonly AfterCommit[]; rows: Seen[] }[] = [];
+  const [column, note] = table === "trailers" ? ["trailer_location", "tagged_description"] : ["truck_location", "vin"];
   const recorder = contextFor(test.db, superManager, async (effects) => {
-    const { rows } = await observer.query(`select id, ${column} as location from ${table} where account_id = $1 order by id`, [accountId]);
-    seen.push({ effects, rows });
+    const batch = { effects, rows: [] as Seen[] };
+    seen.push(batch);
+    const { rows } = await observer.query<Seen>(
+      `select id, ${column} as location, ${note} as note from ${table} where account_id = $1 order by id`,
+      [accountId],
+    );
+    batch.rows = rows;
   });
   return { ...recorder, seen };
 }
@@ -82,7 +97,7 @@ describe("trailer writes", () => {
         event: { type: "location_history_updated", account_id: accountId, asset: "trailer", asset_id: trailer.id },
       },
     ]);
-    expect(seen[0].rows).toContainEqual({ id: trailer.id, location: "North-2" });
+    expect(seen[0].rows).toContainEqual({ id: trailer.id, location: "North-2", note: null });
 
     await updateTrailer(ctx, trailer.id, trailerInput("EV100", "Yard A"));
     await updateTrailer(ctx, trailer.id, { ...trailerInput("EV100", "Yard A"), tagged_description: "Door seal" });
@@ -100,8 +115,10 @@ describe("trailer writes", () => {
       event: { type: "account_data_changed", account_id: accountId, what: "trailer", id: trailer.id, change: "deleted" },
     });
     // Each event left after its write was visible to another connection.
-    expect(seen[1].rows).toContainEqual({ id: trailer.id, location: "Yard A" });
-    expect(seen.at(-1)!.rows.map((row) => row.id)).not.toContain(trailer.id);
+    expect(seen).toHaveLength(4);
+    expect(seen[1].rows).toContainEqual({ id: trailer.id, location: "Yard A", note: null });
+    expect(seen[2].rows).toContainEqual({ id: trailer.id, location: "Yard A", note: "Door seal" });
+    expect(seen[3].rows.map((row) => row.id)).not.toContain(trailer.id);
   });
 
   it("send nothing when refused or rolled back", async () => {
@@ -152,9 +169,11 @@ describe("truck writes", () => {
       accountId,
       event: { type: "truck_location_updated", account_id: accountId, truck_id: truck.id, location: "North-1" },
     });
-    expect(seen[0].rows).toContainEqual({ id: truck.id, location: "Yard A" });
-    expect(seen[1].rows).toContainEqual({ id: truck.id, location: "North-1" });
-    expect(seen.at(-1)!.rows.map((row) => row.id)).not.toContain(truck.id);
+    expect(seen).toHaveLength(4);
+    expect(seen[0].rows).toContainEqual({ id: truck.id, location: "Yard A", note: null });
+    expect(seen[1].rows).toContainEqual({ id: truck.id, location: "North-1", note: null });
+    expect(seen[2].rows).toContainEqual({ id: truck.id, location: "North-1", note: "1HGBH41JXMN109186" });
+    expect(seen[3].rows.map((row) => row.id)).not.toContain(truck.id);
   });
 
   it("send nothing when refused or rolled back", async () => {

@@ -5,7 +5,7 @@ import { PLACE_MESSAGES } from "#app/domain/places";
 import { pageAccess } from "#app/domain/route-access";
 import { ROLES, type Role } from "#app/domain/roles";
 import { createPlace, deletePlace, getPlace, listPlaces, publicBuilding, publicYard, updatePlace } from "#app/services/places.server";
-import { openObserver, slowCommits } from "./concurrency";
+import { whileCommitsAreSlow } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser, refusal } from "./fixtures";
 
@@ -161,24 +161,6 @@ describe("a place's address and description", () => {
 });
 
 describe("the account's room hears of every change, after it commits", () => {
-  it("adding, updating and deleting a building or yard each send account_data_changed", async () => {
-    const { ctx, sent } = await contextOf("super_manager");
-    const building = await createPlace(ctx, "building", { building_name: "Evented", building_door_number: 2 });
-    await updatePlace(ctx, "building", building.id, { building_name: "Evented", building_door_number: 3 });
-    await deletePlace(ctx, "building", building.id);
-    const yard = await createPlace(ctx, "yard", { name: "Evented Lot" });
-    await updatePlace(ctx, "yard", yard.id, { name: "Evented Lot 2" });
-    await deletePlace(ctx, "yard", yard.id);
-    expect(sent).toEqual([
-      changed("building", building.id, "created"),
-      changed("building", building.id, "updated"),
-      changed("building", building.id, "deleted"),
-      changed("yard", yard.id, "created"),
-      changed("yard", yard.id, "updated"),
-      changed("yard", yard.id, "deleted"),
-    ]);
-  });
-
   it("an admin's change is sent to the account the place belongs to", async () => {
     const other = (await createAccount(test.db, "Admin Evented")).id;
     const { ctx, sent } = await contextOf("admin");
@@ -186,31 +168,51 @@ describe("the account's room hears of every change, after it commits", () => {
     expect(sent).toEqual([changed("yard", yard.id, "created", other)]);
   });
 
-  it("each event leaves only once its write is visible to other connections", async () => {
+  it("adding, updating and deleting a building or yard each send account_data_changed, once the write is visible elsewhere", async () => {
     const user = await createUser(test.db, { role: "super_manager", accountId });
-    const observer = await openObserver(test.url);
-    const restoreCommits = await slowCommits(test.db, ["buildings"]);
-    try {
-      const seen: { change: string; rows: number }[] = [];
+    const { sent, seen, ids } = await whileCommitsAreSlow(test, ["buildings", "yards"], async (observer) => {
+      /** Each change as another connection saw its place when the event left: name (and doors), or null once gone. */
+      const seen: { change: string; place: string | null }[] = [];
       const { ctx, sent, settled } = contextFor(test.db, user, async (effects) => {
         for (const effect of effects) {
           if (effect.kind !== "publish" || effect.event.type !== "account_data_changed") continue;
-          const rows = await observer.db.select().from(buildings).where(eq(buildings.id, effect.event.id));
-          seen.push({ change: effect.event.change, rows: rows.length });
+          const entry = { change: `${effect.event.what} ${effect.event.change}`, place: null as string | null };
+          seen.push(entry);
+          const { id } = effect.event;
+          const [place] =
+            effect.event.what === "building"
+              ? (await observer.select().from(buildings).where(eq(buildings.id, id))).map(
+                  (row) => `${row.buildingName} (${row.buildingDoorNumber})`,
+                )
+              : (await observer.select().from(yards).where(eq(yards.id, id))).map((row) => row.name);
+          entry.place = place ?? null;
         }
       });
       const building = await createPlace(ctx, "building", { building_name: "Visible", building_door_number: 1 });
+      await updatePlace(ctx, "building", building.id, { building_name: "Visible", building_door_number: 2 });
       await deletePlace(ctx, "building", building.id);
+      const yard = await createPlace(ctx, "yard", { name: "Visible Lot" });
+      await updatePlace(ctx, "yard", yard.id, { name: "Visible Lot 2" });
+      await deletePlace(ctx, "yard", yard.id);
       await settled();
-      expect(sent).toEqual([changed("building", building.id, "created"), changed("building", building.id, "deleted")]);
-      expect(seen).toEqual([
-        { change: "created", rows: 1 },
-        { change: "deleted", rows: 0 },
-      ]);
-    } finally {
-      await restoreCommits();
-      await observer.close();
-    }
+      return { sent, seen, ids: { building: building.id, yard: yard.id } };
+    });
+    expect(sent).toEqual([
+      changed("building", ids.building, "created"),
+      changed("building", ids.building, "updated"),
+      changed("building", ids.building, "deleted"),
+      changed("yard", ids.yard, "created"),
+      changed("yard", ids.yard, "updated"),
+      changed("yard", ids.yard, "deleted"),
+    ]);
+    expect(seen).toEqual([
+      { change: "building created", place: "Visible (1)" },
+      { change: "building updated", place: "Visible (2)" },
+      { change: "building deleted", place: null },
+      { change: "yard created", place: "Visible Lot" },
+      { change: "yard updated", place: "Visible Lot 2" },
+      { change: "yard deleted", place: null },
+    ]);
   });
 
   it("a refused or rolled-back change sends nothing", async () => {

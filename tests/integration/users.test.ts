@@ -16,7 +16,7 @@ import {
   updateUser as editUser,
 } from "#app/services/users.server";
 import { MESSAGES, PASSWORD_RULES } from "#app/domain/auth";
-import { openObserver, slowCommits } from "./concurrency";
+import { openObserver, slowCommits, whileCommitsAreSlow } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { pageAccess } from "#app/domain/route-access";
 import { contextFor, createAccount, createUser as insertUser, refusal, TEST_PASSWORD_COST } from "./fixtures";
@@ -434,18 +434,34 @@ describe("the account's room hears of user changes, after they commit", () => {
     event: { type: "account_data_changed", account_id: account, what: "user", id, change },
   });
 
-  it("adding, editing, deactivating and reactivating a user each tell its account's room", async () => {
-    const admin = await signedIn("admin");
-    const { user } = await createUser(admin, newUserInput("manager"));
-    await updateUser(admin, user.id, { email: user.email, alpha_code: `UP${unique()}` });
-    await deactivateUser(admin, user.id);
-    await reactivateUser(admin, user.id);
-    expect(admin.sent).toEqual([
+  it("adding, editing, deactivating and reactivating a user each tell its account's room, once the change is visible elsewhere", async () => {
+    const admin = await insertUser(test.db, { role: "admin", accountId: null });
+    const renamed = `UP${unique()}`;
+    const { user, sent, seen } = await whileCommitsAreSlow(test, ["users"], async (observer) => {
+      /** The user as another connection saw it when each event left. */
+      const seen: (string | null)[] = [];
+      const { ctx, sent, settled } = contextFor(test.db, admin, async (effects) => {
+        for (const effect of effects) {
+          if (effect.kind !== "publish" || effect.event.type !== "account_data_changed") continue;
+          const at = seen.push(null) - 1;
+          const [row] = await observer.select().from(users).where(eq(users.id, effect.event.id));
+          seen[at] = row ? `${row.alphaCode} ${row.isActive ? "active" : "inactive"}` : null;
+        }
+      });
+      const { user } = await createUser(ctx, newUserInput("manager"));
+      await updateUser(ctx, user.id, { email: user.email, alpha_code: renamed });
+      await deactivateUser(ctx, user.id);
+      await reactivateUser(ctx, user.id);
+      await settled();
+      return { user, sent, seen };
+    });
+    expect(sent).toEqual([
       userChanged(user.id, "created"),
       userChanged(user.id, "updated"),
       userChanged(user.id, "updated"),
       userChanged(user.id, "updated"),
     ]);
+    expect(seen).toEqual([`${user.alphaCode} active`, `${renamed} active`, `${renamed} inactive`, `${renamed} active`]);
   });
 
   it("a new global admin belongs to no account's room: nothing is sent", async () => {

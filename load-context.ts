@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { csrfTokenFor } from "#app/lib/csrf.server";
+import { requestedFault } from "#app/lib/faults.server";
 import { isDatabaseUnavailable, openDatabase, type Database, type OpenDatabase } from "#app/lib/db.server";
 import type { RequestEvents } from "#app/lib/held-events.server";
 import { roomEvents } from "#app/lib/realtime.server";
@@ -37,7 +38,13 @@ export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext
   const context: AppLoadContext = {
     cloudflare: { env, ctx },
     db() {
-      opened ??= openDatabase(env);
+      opened ??= openDatabase({
+        DATABASE_URL: env.DATABASE_URL,
+        DB_DRIVER: env.DB_DRIVER,
+        HYPERDRIVE: env.HYPERDRIVE,
+        // The end-to-end server's requests may make their writes fail; anywhere else this is null.
+        fault: requestedFault(request, env),
+      });
       return opened.db;
     },
     statements: () => opened?.statements() ?? 0,

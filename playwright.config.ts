@@ -31,8 +31,9 @@ export default defineConfig({
     // The fuzz writes whatever it is allowed to into the shared database: it runs after every other spec.
     { name: "fuzz", testMatch: /fuzz\.spec\.ts$/, dependencies: ["chromium"] },
   ],
+  // --faults: a test may make the server fail its writes on purpose (app/lib/faults.server.ts); no other server allows it.
   webServer: {
-    command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --throwaway-db --skip-build`,
+    command: `npx tsx scripts/start.ts --port=${E2E_PORT} --pg-port=${E2E_PG_PORT} --data-dir=.data/postgres-e2e --fresh --throwaway-db --skip-build --faults`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -12,6 +12,8 @@ export interface Env extends Omit<WorkerBindings, "TRUST_CF_CONNECTING_IP"> {
   DB_DRIVER?: string;
   /** "1" when the app sits behind Cloudflare, whose `CF-Connecting-IP` header then names the client (sign-in throttling); set for the deployed environments only. */
   TRUST_CF_CONNECTING_IP?: string;
+  /** "allow" on the end-to-end server only (`scripts/start.ts --faults`): a request may then make its writes fail (`app/lib/faults.server.ts`). */
+  YARDLINE_FAULTS?: string;
   /** Optional: the support email address the user manual's Contact Us gives. */
   SUPPORT_EMAIL?: string;
   /** Optional: the support phone number the user manual's Contact Us gives. */

@@ -8,7 +8,9 @@
  * --history-moves=N (finished and cancelled moves over the last 30 days)  --skip-build  --direct-db  --watch (`npm run dev`: rebuild when a
  * file under app/, party/ or db/ changes; wrangler dev then reloads the Worker)  --throwaway-db
  * (a database thrown away afterwards, as the end-to-end tests use: Postgres runs without fsync,
- * synchronous commit and full page writes, faster but a crash can lose or corrupt its data).
+ * synchronous commit and full page writes, faster but a crash can lose or corrupt its data)
+ * --faults (the end-to-end server only: a request's `X-Yardline-Fault` header may make its writes
+ * fail, see app/lib/faults.server.ts).
  *
  * Postgres is durable otherwise: every write the app acknowledged survives a crash. When it exits
  * without being asked to (killed, crashed), pages and the API answer 503 and it is started again.
@@ -22,6 +24,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, rmSync, watch } from "node:fs";
 import { DEMO_LOGINS, seedDemoData } from "#db/seed";
 import { openDatabase } from "#app/lib/db.server";
+import { FAULTS_ALLOWED } from "#app/lib/faults.server";
 import { applyMigrations } from "#scripts/lib/migrate";
 import { startPooler, type RunningPooler } from "#scripts/lib/pooler";
 import { startEmbeddedPostgres, type RunningPostgres } from "#scripts/lib/postgres";
@@ -193,6 +196,7 @@ try {
     inspectorPort,
     "--var",
     `DATABASE_URL:${workerDatabaseUrl}`,
+    ...(flag("faults") ? ["--var", `YARDLINE_FAULTS:${FAULTS_ALLOWED}`] : []),
   ];
   worker = spawn("node_modules/.bin/wrangler", args, {
     detached: true,

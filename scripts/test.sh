@@ -46,6 +46,11 @@ for env in us eu; do
     echo "  $env would be deployed without TRUST_CF_CONNECTING_IP = \"1\" (.cache/deploy-$env.log)"
     exit 1
   fi
+  # Nor with the end-to-end server's fault switch (app/lib/faults.server.ts).
+  if grep -q 'YARDLINE_FAULTS' ".cache/deploy-$env.log"; then
+    echo "  $env would be deployed with YARDLINE_FAULTS, the end-to-end tests' fault switch (.cache/deploy-$env.log)"
+    exit 1
+  fi
 done
 echo "[test] end-to-end tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json

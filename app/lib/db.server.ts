@@ -4,6 +4,7 @@ import { drizzle as drizzleNeon } from "drizzle-orm/neon-serverless";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "#db/schema";
+import { faultStatements, type Fault } from "./faults.server";
 import { workerdSocket } from "./workerd-socket.server";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -16,6 +17,8 @@ export interface DatabaseConfig {
   DB_DRIVER?: string;
   /** A deployed Worker's Hyperdrive binding: warm, pooled connections to the same database. */
   HYPERDRIVE?: { connectionString: string };
+  /** A fault its writes fail with, on purpose (`faults.server.ts`: the end-to-end server only). */
+  fault?: Fault | null;
 }
 
 export interface OpenDatabase {
@@ -245,13 +248,15 @@ export interface AuditActor {
 /**
  * Runs `work` in one transaction with the acting user recorded for the audit triggers
  * (db/migrations/0004_audit_trail.sql reads `yardline.actor_id` and `yardline.actor`). Every write
- * goes through here.
+ * goes through here, and fails here when its database was opened with a fault.
  */
 export async function withActor<T>(db: Database, actor: AuditActor | null, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const fault = (db as WithSettings)[SETTINGS]?.config.fault;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('yardline.actor', ${actor?.alphaCode ?? ""}, true), set_config('yardline.actor_id', ${actor?.id === null || actor?.id === undefined ? "" : String(actor.id)}, true)`,
     );
+    for (const statement of fault ? faultStatements(fault) : []) await tx.execute(statement);
     return work(tx);
   });
 }

@@ -25,4 +25,9 @@ describe("wrangler.toml", () => {
   it("wrangler dev (the top-level environment) does not trust CF-Connecting-IP", () => {
     expect(varsOf()).not.toHaveProperty("TRUST_CF_CONNECTING_IP");
   });
+
+  // The fault switch (app/lib/faults.server.ts) is for the end-to-end server only: `scripts/start.ts --faults` sets it.
+  it.each([undefined, ...deployedEnvironments])("no environment allows faults (YARDLINE_FAULTS), here %s", (env) => {
+    expect(varsOf(env)).not.toHaveProperty("YARDLINE_FAULTS");
+  });
 });

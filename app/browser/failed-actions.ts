@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { failureMessage } from "#app/domain/failures";
+import { failureMessage, type FormFailure } from "#app/domain/failures";
 
 /**
  * A form's answer when its request failed instead of being answered (no answer, a server error):
@@ -20,10 +20,7 @@ export function isActionFailure(value: unknown): value is ActionFailure {
  * A route's `clientAction` (or a fetcher's `clientLoader`): the server's answer (a redirect passes
  * through), or, when the request failed, an `ActionFailure` with the message `failureMessage` chooses.
  */
-export async function orFailure<Answer>(
-  request: () => Promise<Answer>,
-  messages: { server: string; unreachable?: string },
-): Promise<Answer | ActionFailure> {
+export async function orFailure<Answer>(request: () => Promise<Answer>, messages: FormFailure): Promise<Answer | ActionFailure> {
   try {
     return await request();
   } catch (error) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { FAILURE_MESSAGES, failureKind, failureMessage, LIST_FAILED, loadFailureMessage } from "./failures";
+import {
+  FAILURE_MESSAGES,
+  failureKind,
+  failureMessage,
+  FORM_FAILURES,
+  LIST_FAILED,
+  loadFailureMessage,
+  serverFailureMessage,
+} from "./failures";
 import { MOVE_MESSAGES } from "./moves";
 
 const at = (pathname: string, search = "") => loadFailureMessage(pathname, new URLSearchParams(search));
@@ -110,5 +118,32 @@ describe("failureMessage: what a failed form says", () => {
     expect(failureMessage(new TypeError("Failed to fetch"), accept)).toBe(
       "Error: Failed to accept the move. The server could not be reached: check your connection and try again.",
     );
+  });
+});
+
+describe("FORM_FAILURES: each form's failure, in the spec's words where it has them", () => {
+  const busy = thrown(503, { message: "The database is busy or unavailable. Please try again shortly." });
+
+  it("Log In and Add New User: a server failure, and no answer at all, each their own", () => {
+    for (const form of [FORM_FAILURES.login, FORM_FAILURES.signup]) {
+      expect(failureMessage(thrown(500, "Unexpected Server Error"), form)).toBe("An error occurred. Please try again.");
+      expect(failureMessage(new TypeError("Failed to fetch"), form)).toBe(
+        "An unexpected error occurred. Please try again. The server could not be reached: check your connection and try again.",
+      );
+    }
+  });
+
+  it("the password change, Create Company and Add Yard", () => {
+    expect(FORM_FAILURES.changePassword.server).toBe("An error occurred while changing your password");
+    expect(FORM_FAILURES.createCompany.server).toBe("Failed to create company");
+    expect(FORM_FAILURES.createYard.server).toBe("An error occurred while creating the yard");
+    expect(FORM_FAILURES.logOutOtherSession.server).toBe("Failed to log out other session. Please try again.");
+  });
+
+  it("the server's own answer and the page's script say the same, a 503 with its reason", () => {
+    expect(serverFailureMessage(FORM_FAILURES.createYard, "The database is busy or unavailable. Please try again shortly.")).toBe(
+      failureMessage(busy, FORM_FAILURES.createYard),
+    );
+    expect(serverFailureMessage(FORM_FAILURES.createCompany, null)).toBe(failureMessage(thrown(500, ""), FORM_FAILURES.createCompany));
   });
 });

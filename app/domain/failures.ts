@@ -21,9 +21,76 @@ export const FAILURE_MESSAGES = {
   updateTrailer: "Failed to update trailer",
   updateTruck: "Failed to update truck. Please try again.",
   updateUser: "Failed to update user",
+  /** Login's and Add New User's (signup's) server failure, and a failed Seed Test Company's under its heading. */
+  tryAgain: "An error occurred. Please try again.",
+  /** Login's and Add New User's when no answer came (the spec's "exceptions"). */
+  unexpectedTryAgain: "An unexpected error occurred. Please try again.",
+  logOutOtherSession: "Failed to log out other session. Please try again.",
+  changePassword: "An error occurred while changing your password",
+  createCompany: "Failed to create company",
+  saveCompany: "Failed to save company",
+  saveAccount: "An error occurred while saving the account.",
+  deleteAccount: "An error occurred while deleting the account.",
+  createYard: "An error occurred while creating the yard",
+  updateYard: "Failed to update yard",
+  deleteYard: "An error occurred while deleting the yard.",
+  createBuilding: "An error occurred while creating the building",
+  updateBuilding: "Failed to update building",
+  deleteBuilding: "An error occurred while deleting the building.",
+  createTrailer: "Failed to create trailer",
+  createTruck: "Failed to create truck. Please try again.",
+  uploadTrailers: "Failed to upload trailers",
   /** Added to a form's message when the request never reached the server. */
   unreachable: "The server could not be reached: check your connection and try again.",
 } as const;
+
+/**
+ * What a form (or a button) says when its write fails: `server` when the server failed (a 500, a
+ * 503 with its reason added), `unreachable` when no answer came, if the spec words that apart.
+ */
+export interface FormFailure {
+  server: string;
+  unreachable?: string;
+}
+
+/** A form page's answer to a failed write, for its server action and its page's script alike: the message, and the fields never sent back (passwords). */
+export interface FailedForm {
+  failure: FormFailure;
+  hideFields?: string[];
+}
+
+/** Each form's failure, for its server action and its page's script alike. */
+export const FORM_FAILURES = {
+  login: { server: FAILURE_MESSAGES.tryAgain, unreachable: FAILURE_MESSAGES.unexpectedTryAgain },
+  logOutOtherSession: { server: FAILURE_MESSAGES.logOutOtherSession },
+  changePassword: { server: FAILURE_MESSAGES.changePassword },
+  signup: { server: FAILURE_MESSAGES.tryAgain, unreachable: FAILURE_MESSAGES.unexpectedTryAgain },
+  updateUser: { server: FAILURE_MESSAGES.updateUser },
+  deactivateUser: { server: FAILURE_MESSAGES.deactivateUser },
+  reactivateUser: { server: FAILURE_MESSAGES.reactivateUser },
+  createCompany: { server: FAILURE_MESSAGES.createCompany },
+  saveCompany: { server: FAILURE_MESSAGES.saveCompany },
+  /** Listed under the dialog's "Failed to save account:". */
+  saveAccount: { server: FAILURE_MESSAGES.saveAccount },
+  deleteAccount: { server: FAILURE_MESSAGES.deleteAccount },
+  /** Listed under the page's "Failed to seed test company". */
+  seedTestCompany: { server: FAILURE_MESSAGES.tryAgain },
+  createYard: { server: FAILURE_MESSAGES.createYard },
+  updateYard: { server: FAILURE_MESSAGES.updateYard },
+  deleteYard: { server: FAILURE_MESSAGES.deleteYard },
+  createBuilding: { server: FAILURE_MESSAGES.createBuilding },
+  updateBuilding: { server: FAILURE_MESSAGES.updateBuilding },
+  deleteBuilding: { server: FAILURE_MESSAGES.deleteBuilding },
+  createTrailer: { server: FAILURE_MESSAGES.createTrailer },
+  updateTrailer: { server: FAILURE_MESSAGES.updateTrailer },
+  deleteTrailer: { server: FAILURE_MESSAGES.deleteTrailer },
+  uploadTrailers: { server: FAILURE_MESSAGES.uploadTrailers },
+  createTruck: { server: FAILURE_MESSAGES.createTruck },
+  updateTruck: { server: FAILURE_MESSAGES.updateTruck },
+  deleteTruck: { server: FAILURE_MESSAGES.deleteTruck },
+  saveSettings: { server: FAILURE_MESSAGES.saveSettings, unreachable: FAILURE_MESSAGES.saveSettingsUnexpected },
+  createMove: { server: MOVE_MESSAGES.createFailed },
+} as const satisfies Record<string, FormFailure>;
 
 /** The lists' messages ("Failed to fetch trailers" and its equivalents). */
 export const LIST_FAILED: Record<DashboardTab | "companies", string> = {
@@ -110,9 +177,18 @@ function sentence(text: string): string {
  * catalogue's message for it (`server`; `unreachable`, when no answer came, if it has its own),
  * with the reason the server gave or that the server could not be reached.
  */
-export function failureMessage(error: unknown, messages: { server: string; unreachable?: string }): string {
+export function failureMessage(error: unknown, messages: FormFailure): string {
   const failure = failureKind(error);
   if (failure.kind === "refused") return failure.message;
   if (failure.kind === "unreachable") return `${sentence(messages.unreachable ?? messages.server)} ${FAILURE_MESSAGES.unreachable}`;
-  return failure.reason ? `${sentence(messages.server)} ${failure.reason}` : messages.server;
+  return serverFailureMessage(messages, failure.reason);
+}
+
+/**
+ * What a form says when the server failed its write: the catalogue's message, with the reason
+ * when the server gave one (a 503's). The server's own answer to the form and the page's script
+ * say the same.
+ */
+export function serverFailureMessage(messages: FormFailure, reason: string | null): string {
+  return reason ? `${sentence(messages.server)} ${reason}` : messages.server;
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS } from "#app/lib/unavailable.server";
 import { ServiceError } from "#app/services/errors.server";
 import { answerMoveForm, backToDraft } from "./move-forms.server";
 
@@ -12,11 +13,13 @@ function form(fields: Record<string, string>) {
 }
 
 async function answered(fields: Record<string, string>, work: () => Promise<object>, user = manager) {
-  const answer = await answerMoveForm(request, form(fields), user, work as never);
+  const answer = await answerMoveForm(request, form(fields), user, work as never, {
+    failure: { server: "Error: Failed to finish the move" },
+  });
   if (answer instanceof Response)
     return { location: answer.headers.get("Location"), cookie: answer.headers.get("Set-Cookie"), status: answer.status };
   const { data, init } = answer as unknown as { data: unknown; init: ResponseInit | null };
-  return { data, status: init?.status ?? 200 };
+  return { data, status: init?.status ?? 200, retryAfter: new Headers(init?.headers).get("Retry-After") };
 }
 
 const done = async () => ({ notice: "Move #12 finished: T1 now at North-3", open: "finished" as const });
@@ -26,11 +29,36 @@ const refused = async () => {
 
 describe("answerMoveForm", () => {
   it("answers the page's script with data: the outcome, or the refusal with its status", async () => {
-    expect(await answered({ reply: "data", back: "/" }, done)).toEqual({ data: await done(), status: 200 });
+    expect(await answered({ reply: "data", back: "/" }, done)).toEqual({ data: await done(), status: 200, retryAfter: null });
     expect(await answered({ reply: "data", back: "/" }, refused)).toEqual({
       data: { error: "This move cannot be finished due to a conflict" },
       status: 409,
+      retryAfter: null,
     });
+  });
+
+  it("answers a write that failed like a refusal, with the form's message: 500, or 503 with the reason when the database could not serve", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const broken = async () => {
+      throw new Error("boom");
+    };
+    const busy = async () => {
+      throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+    };
+    expect(await answered({ reply: "data", back: "/" }, broken)).toEqual({
+      data: { error: "Error: Failed to finish the move" },
+      status: 500,
+      retryAfter: null,
+    });
+    expect(await answered({ reply: "data", back: "/" }, busy)).toEqual({
+      data: { error: `Error: Failed to finish the move. ${DATABASE_UNAVAILABLE}` },
+      status: 503,
+      retryAfter: String(RETRY_AFTER_SECONDS),
+    });
+    const plain = await answered({ back: "/" }, broken);
+    expect(plain.location).toBe("/");
+    expect(plain.cookie).toContain(encodeURIComponent("Error: Failed to finish the move"));
   });
 
   it("sends a plain form back to its page with the outcome in a short-lived cookie", async () => {

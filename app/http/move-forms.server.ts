@@ -15,7 +15,9 @@ import {
 import { MOVE_STATES } from "#app/domain/moves";
 import { searchTextOf } from "#app/domain/search";
 import type { ServiceContext } from "#app/services/context.server";
+import type { FormFailure } from "#app/domain/failures";
 import { asRefusal } from "#app/services/errors.server";
+import { writeFailure } from "./answers.server";
 import { movePanel } from "#app/services/move-panel.server";
 import { homeOf } from "./guards.server";
 import { readCookie, setCookie } from "#app/lib/cookies.server";
@@ -69,14 +71,15 @@ export function backToDraft(form: FormData, request: Request, user: { isAdmin: b
 /**
  * Answers a move form. Sent by the page's script, the outcome (or the refusal, with its status)
  * is the fetcher's data. Sent as a plain form, it redirects back to the page it came from, which
- * shows the outcome once; a refused Create Move goes back to the form with its choices.
+ * shows the outcome once; a refused Create Move goes back to the form with its choices. A write
+ * that failed otherwise is answered like a refusal, with `failure`'s message and its 500 or 503.
  */
 export async function answerMoveForm(
   request: Request,
   form: FormData,
   user: { isAdmin: boolean },
   work: () => Promise<MoveOutcome>,
-  refusedDraft?: MoveDraft,
+  { failure, refusedDraft }: { failure: FormFailure; refusedDraft?: MoveDraft },
 ) {
   const asData = form.get(MOVE_FORM.reply) === "data";
   const back = pageBack(form, request, user);
@@ -85,9 +88,9 @@ export async function answerMoveForm(
     outcome = await work();
   } catch (caught) {
     const error = asRefusal(caught);
-    if (!error) throw caught;
-    const refusal: MoveOutcome = { error: error.errors[0] };
-    if (asData) return data(refusal, { status: error.status });
+    const failed = error ? { status: error.status, errors: error.errors, headers: {} } : writeFailure(caught, failure);
+    const refusal: MoveOutcome = { error: failed.errors[0] };
+    if (asData) return data(refusal, { status: failed.status, headers: failed.headers });
     return redirect(refusedDraft ? withDraft(back, refusedDraft) : `${back.pathname}${back.search}`, {
       headers: { "Set-Cookie": outcomeCookie(request, refusal) },
     });

@@ -1,10 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { PlaceDetailPage } from "#app/components/assets/detail-page";
 import { LocalTime } from "#app/components/ui/local-time";
 import { addressLine, PLACE_PAGES } from "#app/domain/places";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
+import { FORM_FAILURES } from "#app/domain/failures";
+import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
 import { requirePage } from "#app/http/guards.server";
 import type { StatementBudget } from "#app/http/route-methods";
 import { deletePlace, getPlace, publicBuilding } from "#app/services/places.server";
@@ -29,8 +31,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return refusalOf(async () => {
     await deletePlace(ctx, "building", Number(params.id));
     return redirect(PLACE_PAGES.building.afterDelete);
-  });
+  }, FORM_FAILURES.deleteBuilding);
 }
+
+/** A delete that failed (a server error, no answer) is listed like a refusal: "An error occurred while deleting the building." */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return orFailure(() => serverAction<typeof action>(), FORM_FAILURES.deleteBuilding);
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function BuildingDetail() {
   const { building, can } = useLoaderData<typeof loader>();

@@ -2,6 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { PlaceFormPage } from "#app/components/assets/place-forms";
 import { buildingFormValues, PLACE_SCHEMAS } from "#app/domain/places";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
 import { pageRoute, submitForm } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
 import type { StatementBudget } from "#app/http/route-methods";
@@ -19,14 +22,25 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
   return { id: building.id, values: buildingFormValues(building) };
 });
 
-/** Updates the building, then its page; a refusal (a name taken, locations still in use) lands on its field. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.updateBuilding };
+
+/** Updates the building, then its page; a refusal (a name taken, locations still in use) lands on its field; a failure above the form, as typed. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, PLACE_SCHEMAS.building, async (value) => {
-    const building = await updatePlace(ctx, "building", Number(params.id), value);
-    return redirect(`/buildings/${building.id}`);
-  });
+  return submitForm(
+    request,
+    PLACE_SCHEMAS.building,
+    async (value) => {
+      const building = await updatePlace(ctx, "building", Number(params.id), value);
+      return redirect(`/buildings/${building.id}`);
+    },
+    FAILED,
+  );
 }
+
+/** An update that failed (a server error, no answer): "Failed to update building" above the form, as typed. */
+export const clientAction = formClientAction(PLACE_SCHEMAS.building, FAILED);
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function UpdateBuilding() {
   const { id, values } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
@@ -11,7 +11,10 @@ import { InputField } from "#app/components/ui/field";
 import { buttonStyles } from "#app/components/ui/styles";
 import { PASSWORD_RULES } from "#app/domain/auth";
 import { newPasswordSchema } from "#app/domain/auth-schemas";
-import { replyTo } from "#app/http/answers.server";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
+import { submitForm } from "#app/http/answers.server";
 import { homeOf, requirePage } from "#app/http/guards.server";
 import { changeOwnPassword } from "#app/services/auth.server";
 import type { StatementBudget } from "#app/http/route-methods";
@@ -26,23 +29,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-const PASSWORDS = { hideFields: ["password", "confirm_password"] };
+/** A failure says "An error occurred while changing your password"; the passwords are never sent back. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.changePassword, hideFields: ["password", "confirm_password"] };
 
 /** The first-login change only: a later change of one's own password needs the current one (Edit User, `POST /api/auth/change-password`). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, user } = await requirePage(request, context);
   if (!user.firstLogin) throw redirect(homeOf(user));
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(PASSWORDS), { status: 400 });
-  return replyTo(
-    submission,
-    async () => {
-      await changeOwnPassword(ctx, submission.value);
+  return submitForm(
+    request,
+    newPasswordSchema,
+    async (value) => {
+      await changeOwnPassword(ctx, value);
       return redirect(homeOf(user));
     },
-    PASSWORDS,
+    FAILED,
   );
 }
+
+/** A change that failed (a server error, no answer): its message above the form, which is sent again as it is. */
+export const clientAction = formClientAction(newPasswordSchema, FAILED);
+export const shouldRevalidate = keepPageAfterFailure;
 
 /** The first-login password change: the only page such a user can open. */
 export default function ChangePassword() {

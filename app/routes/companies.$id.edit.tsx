@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { AccountDialog } from "#app/components/companies/account-dialog";
 import { AccountsTable } from "#app/components/companies/accounts-table";
 import { CsrfInput } from "#app/components/csrf-input";
@@ -10,6 +10,9 @@ import { ErrorSummary } from "#app/components/ui/error-summary";
 import { InputField } from "#app/components/ui/field";
 import { buttonStyles } from "#app/components/ui/styles";
 import { accountSchema, COMPANY_MESSAGES, companySchema } from "#app/domain/companies";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
 import { pageRoute, refusalOf, replyTo } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
 import { createAccount, deleteAccount, updateAccount } from "#app/services/accounts.server";
@@ -28,6 +31,14 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
   return { company, editing };
 });
 
+/** The account dialog's fields (the company is the page's). */
+const accountFormSchema = accountSchema.omit({ company_id: true });
+
+const FAILED = {
+  rename: { failure: FORM_FAILURES.saveCompany },
+  "save-account": { failure: FORM_FAILURES.saveAccount },
+} satisfies Record<string, FailedForm>;
+
 /** Three actions, told apart by `intent`: rename the company, save an account (add or edit), delete an account. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
@@ -38,32 +49,53 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "rename") {
     const submission = parseWithZod(formData, { schema: companySchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    return replyTo(submission, async () => {
-      await renameCompany(ctx, companyId, submission.value);
-      return { saved: true };
-    });
+    return replyTo(
+      submission,
+      async () => {
+        await renameCompany(ctx, companyId, submission.value);
+        return { saved: true };
+      },
+      FAILED.rename,
+    );
   }
 
   if (intent === "save-account") {
-    const submission = parseWithZod(formData, { schema: accountSchema.omit({ company_id: true }) });
+    const submission = parseWithZod(formData, { schema: accountFormSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const accountId = Number(formData.get("account_id"));
-    return replyTo(submission, async () => {
-      if (accountId) await updateAccount(ctx, accountId, submission.value);
-      else await createAccount(ctx, { ...submission.value, company_id: companyId });
-      return redirect(`/companies/${companyId}/edit`);
-    });
+    return replyTo(
+      submission,
+      async () => {
+        if (accountId) await updateAccount(ctx, accountId, submission.value);
+        else await createAccount(ctx, { ...submission.value, company_id: companyId });
+        return redirect(`/companies/${companyId}/edit`);
+      },
+      FAILED["save-account"],
+    );
   }
 
   if (intent === "delete-account") {
     return refusalOf(async () => {
       await deleteAccount(ctx, Number(formData.get("account_id")));
       return redirect(`/companies/${companyId}/edit`);
-    });
+    }, FORM_FAILURES.deleteAccount);
   }
 
   return data({ errors: ["Unknown action"] }, { status: 400 });
 }
+
+/**
+ * A write that failed (a server error, no answer): the rename's "Failed to save company" or the
+ * account's message above its form, as typed; a failed account delete listed like its refusals.
+ */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  if (intent === "rename") return formClientAction(companySchema, FAILED.rename)(args);
+  if (intent === "save-account") return formClientAction(accountFormSchema, FAILED["save-account"])(args);
+  return orFailure(() => args.serverAction<typeof action>(), FORM_FAILURES.deleteAccount);
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
 
 type ActionData = SubmissionResult<string[]> | { saved: true } | { errors: string[] };
 

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, type ClientActionFunctionArgs } from "@remix-run/react";
+import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
 import { RetryForm } from "#app/components/error-boundary";
 import { CompanyCard } from "#app/components/companies/company-card";
 import { CsrfInput } from "#app/components/csrf-input";
 import { ErrorSummary } from "#app/components/ui/error-summary";
 import { buttonStyles } from "#app/components/ui/styles";
 import { COMPANY_MESSAGES } from "#app/domain/companies";
-import { failureKind, LIST_FAILED } from "#app/domain/failures";
+import { failureKind, FORM_FAILURES, LIST_FAILED } from "#app/domain/failures";
 import { searchTextOf } from "#app/domain/search";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
@@ -36,8 +37,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return refusalOf(async () => {
     await seedTestCompany(ctx);
     return redirect("/companies");
-  });
+  }, FORM_FAILURES.seedTestCompany);
 }
+
+/** A seed that failed (a server error, no answer) is listed like a refusal, under "Failed to seed test company". */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return orFailure(() => serverAction<typeof action>(), FORM_FAILURES.seedTestCompany);
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function CompanyList() {
   const { companies, search, isAdmin, debug } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { CsrfInput } from "#app/components/csrf-input";
 import { ErrorSummary } from "#app/components/ui/error-summary";
@@ -8,7 +8,10 @@ import { InputField } from "#app/components/ui/field";
 import { FormActions } from "#app/components/ui/form-parts";
 import { companySchema } from "#app/domain/companies";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { replyTo } from "#app/http/answers.server";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
+import { submitForm } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
 import { createCompany } from "#app/services/companies.server";
 import type { StatementBudget } from "#app/http/route-methods";
@@ -22,15 +25,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+const FAILED: FailedForm = { failure: FORM_FAILURES.createCompany };
+
+/** Creates the company, then the list; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: companySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return replyTo(submission, async () => {
-    await createCompany(ctx, submission.value);
-    return redirect("/companies");
-  });
+  return submitForm(
+    request,
+    companySchema,
+    async (value) => {
+      await createCompany(ctx, value);
+      return redirect("/companies");
+    },
+    FAILED,
+  );
 }
+
+/** A create that failed (a server error, no answer): "Failed to create company" above the form, as typed. */
+export const clientAction = formClientAction(companySchema, FAILED);
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function CreateCompany() {
   const lastResult = useActionData<typeof action>();

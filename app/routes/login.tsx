@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "#app/components/csrf-input";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -15,6 +15,9 @@ import { loginSchema } from "#app/domain/auth-schemas";
 import { PUBLIC_GUIDE_PATH } from "#app/domain/route-access";
 import { clientOf, pendingLoginHeaders, pendingLoginTicket, signedInCookies, systemContext } from "#app/http/auth-responses.server";
 import { homeOf } from "#app/http/guards.server";
+import { orFailedWrite } from "#app/http/answers.server";
+import { FORM_FAILURES } from "#app/domain/failures";
+import { isActionFailure, keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
 import { logIn, logInReplacingOther, sessionInfo, type LoginOutcome } from "#app/services/auth.server";
 import type { StatementBudget } from "#app/http/route-methods";
 
@@ -40,23 +43,56 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type LoginAnswer = { result: SubmissionResult<string[]> | null; activeSession: SessionInfo | null };
 
+const PASSWORD = { hideFields: ["password"] };
+/** The dialog's form has no fields: its messages go above the login form. */
+const dialogResult = (errors: string[]): SubmissionResult<string[]> => ({ status: "error", error: { "": errors } });
+
 /**
  * Log In, and "Log Out Other Session" of the dialog that a login of an account live elsewhere
- * opens (it carries no password: the refused login left a short-lived ticket in a cookie).
+ * opens (it carries no password: the refused login left a short-lived ticket in a cookie). A
+ * sign-in the server failed to write says so above the form, which keeps the email.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === REPLACE_OTHER_SESSION) {
-    const outcome = await logInReplacingOther(systemContext(context), pendingLoginTicket(request), clientOf(request, context));
-    return answerLogin(request, outcome, (errors) => ({ status: "error", error: { "": errors } }));
+    return orFailedWrite(
+      async () => {
+        const outcome = await logInReplacingOther(systemContext(context), pendingLoginTicket(request), clientOf(request, context));
+        return answerLogin(request, outcome, dialogResult);
+      },
+      FORM_FAILURES.logOutOtherSession,
+      (errors): LoginAnswer => ({ result: dialogResult(errors), activeSession: null }),
+    );
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data<LoginAnswer>({ result: submission.reply({ hideFields: ["password"] }), activeSession: null }, { status: 400 });
+    return data<LoginAnswer>({ result: submission.reply(PASSWORD), activeSession: null }, { status: 400 });
   }
-  const outcome = await logIn(systemContext(context), submission.value, clientOf(request, context));
-  return answerLogin(request, outcome, (errors) => submission.reply({ formErrors: errors, hideFields: ["password"] }));
+  const refusal = (errors: string[]) => submission.reply({ formErrors: errors, ...PASSWORD });
+  return orFailedWrite(
+    async () => answerLogin(request, await logIn(systemContext(context), submission.value, clientOf(request, context)), refusal),
+    FORM_FAILURES.login,
+    (errors): LoginAnswer => ({ result: refusal(errors), activeSession: null }),
+  );
 }
+
+/**
+ * A sign-in that failed (a server error, no answer): "An error occurred. Please try again." (or
+ * "An unexpected error occurred. Please try again.", "Failed to log out other session. Please try
+ * again.") above the form, which keeps the email.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const replacing = formData.get("intent") === REPLACE_OTHER_SESSION;
+  const answer = await orFailure(() => serverAction<typeof action>(), replacing ? FORM_FAILURES.logOutOtherSession : FORM_FAILURES.login);
+  if (!isActionFailure(answer)) return answer;
+  const result = replacing
+    ? dialogResult(answer.errors)
+    : parseWithZod(formData, { schema: loginSchema }).reply({ formErrors: answer.errors, ...PASSWORD });
+  return { result, activeSession: null, failed: true as const };
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
 
 /** Signed in: home (or the password change); refused: the message on the form; live elsewhere: the dialog. */
 function answerLogin(request: Request, outcome: LoginOutcome, refusal: (errors: string[]) => SubmissionResult<string[]>) {
@@ -85,7 +121,8 @@ export default function LoginPage() {
   const [agreed, setAgreed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [remember, setRemember] = useState(false);
-  const [email, setEmail] = useState("");
+  // The email typed before a failed or refused sign-in (sent back by the server: without JavaScript the page is drawn anew).
+  const [email, setEmail] = useState(() => String(actionData?.result?.initialValue?.email ?? ""));
   // The answer whose dialog was cancelled: the next login attempt's answer opens it again.
   const [cancelled, setCancelled] = useState<LoginAnswer | null>(null);
 
@@ -93,7 +130,7 @@ export default function LoginPage() {
     setHydrated(true);
     const remembered = window.localStorage.getItem(REMEMBERED_EMAIL);
     if (remembered) {
-      setEmail(remembered);
+      setEmail((typed) => typed || remembered);
       setRemember(true);
     }
   }, []);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { createMoveRequest, moveDoneMessage, MOVE_FORM, moveDraftOf } from "#app/domain/move-forms";
 import { MOVE_MESSAGES, type CreateMoveChoices } from "#app/domain/moves";
+import { FORM_FAILURES } from "#app/domain/failures";
 import { pageRoute } from "#app/http/answers.server";
 import { orFailure } from "#app/browser/failed-actions";
 import { requirePage } from "#app/http/guards.server";
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       notice: moveDoneMessage(await createMove(askedByPage(ctx, form.get(MOVE_FORM.origin)), createMoveRequest(draft)), "request"),
       open: "requested",
     }),
-    draft,
+    { failure: FORM_FAILURES.createMove, refusedDraft: draft },
   );
 }
 
@@ -47,5 +48,5 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 
 /** A move the server failed to create (a server error, no answer): "Failed to create move", the form kept as filled in. */
 export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return orFailure(() => serverAction<typeof action>(), { server: MOVE_MESSAGES.createFailed });
+  return orFailure(() => serverAction<typeof action>(), FORM_FAILURES.createMove);
 }

@@ -1,16 +1,17 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfInput } from "#app/components/csrf-input";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { buttonStyles } from "#app/components/ui/styles";
 import { MESSAGES, SESSION_WARNING_SECONDS, TIMEOUT_MAX_HOURS, TIMEOUT_MIN_HOURS, formatHoursAndMinutes } from "#app/domain/auth";
 import { timeoutSchema } from "#app/domain/auth-schemas";
-import { FAILURE_MESSAGES } from "#app/domain/failures";
-import { pageRoute, replyTo } from "#app/http/answers.server";
-import { isActionFailure, keepPageAfterFailure, orFailure, type ActionFailure } from "#app/browser/failed-actions";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { pageRoute, submitForm } from "#app/http/answers.server";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
 import { requirePage } from "#app/http/guards.server";
 import { readTimeoutHours, updateTimeoutHours } from "#app/services/settings.server";
 import type { StatementBudget } from "#app/http/route-methods";
@@ -24,23 +25,23 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   return { timeoutHours: await readTimeoutHours(ctx) };
 });
 
+const FAILED: FailedForm = { failure: FORM_FAILURES.saveSettings };
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: timeoutSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return replyTo(submission, async () => {
-    await updateTimeoutHours(ctx, submission.value);
-    return { saved: true };
-  });
+  return submitForm(
+    request,
+    timeoutSchema,
+    async (value) => {
+      await updateTimeoutHours(ctx, value);
+      return { saved: true as const };
+    },
+    FAILED,
+  );
 }
 
-/** A save that failed (the server's error, or no answer) says so under the field, which keeps what was typed. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return orFailure(() => serverAction<typeof action>(), {
-    server: FAILURE_MESSAGES.saveSettings,
-    unreachable: FAILURE_MESSAGES.saveSettingsUnexpected,
-  });
-}
+/** A save that failed (the server's error, or no answer) says so beside the field, which keeps what was typed. */
+export const clientAction = formClientAction(timeoutSchema, FAILED);
 
 export const shouldRevalidate = keepPageAfterFailure;
 
@@ -53,12 +54,11 @@ const RECOMMENDATIONS = [
 
 export default function Settings() {
   const { timeoutHours } = useLoaderData<typeof loader>();
-  const actionData = useActionData<SubmissionResult<string[]> | { saved: true } | ActionFailure>();
-  const failure = isActionFailure(actionData) ? actionData.error : null;
+  const actionData = useActionData<SubmissionResult<string[]> | { saved: true }>();
   const navigation = useNavigation();
   const [showSaved, setShowSaved] = useState(false);
   const [form, fields] = useForm({
-    lastResult: !actionData || "saved" in actionData || isActionFailure(actionData) ? undefined : actionData,
+    lastResult: !actionData || "saved" in actionData ? undefined : actionData,
     defaultValue: { timeout_hours: String(timeoutHours) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: timeoutSchema }),
     shouldRevalidate: "onInput",
@@ -94,11 +94,11 @@ export default function Settings() {
             className="w-40 rounded-md border border-slate-300 px-3 py-2 text-base"
           />
           <p id={fields.timeout_hours.errorId} className="text-sm text-red-700">
-            {fields.timeout_hours.errors ?? form.errors}
+            {fields.timeout_hours.errors}
           </p>
-          {failure && navigation.state === "idle" ? (
+          {form.errors?.length && navigation.state === "idle" ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {failure}
+              {form.errors.join(" ")}
             </p>
           ) : null}
           {showSaved ? (

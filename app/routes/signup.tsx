@@ -14,6 +14,9 @@ import { RoleRadioGroup } from "#app/components/users/role-radio-group";
 import { needsDriverNumber, ROLE_LABEL, type Role } from "#app/domain/roles";
 import { newUserSchema } from "#app/domain/user-schemas";
 import { assignableRoles } from "#app/domain/users";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
 import { pageRoute, replyTo } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
 import { createUser } from "#app/services/users.server";
@@ -35,18 +38,31 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
 
 type CreatedUser = { id: number; email: string; role: string; temporaryPassword: string };
 
-/** Adds the user; the page then shows its temporary password once, above an empty form. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.signup };
+
+/** Adds the user; the page then shows its temporary password once, above an empty form; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newUserSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return replyTo(submission, async () => {
-    const { user, temporaryPassword } = await createUser(ctx, Object.fromEntries(formData));
-    const created: CreatedUser = { id: user.id, email: user.email, role: ROLE_LABEL[submission.value.role], temporaryPassword };
-    return { result: submission.reply({ resetForm: true }), created };
-  });
+  return replyTo(
+    submission,
+    async () => {
+      const { user, temporaryPassword } = await createUser(ctx, Object.fromEntries(formData));
+      const created: CreatedUser = { id: user.id, email: user.email, role: ROLE_LABEL[submission.value.role], temporaryPassword };
+      return { result: submission.reply({ resetForm: true }), created };
+    },
+    FAILED,
+  );
 }
+
+/**
+ * An add that failed: "An error occurred. Please try again." (a server failure) or "An unexpected
+ * error occurred. Please try again." (no answer) above the form, as typed.
+ */
+export const clientAction = formClientAction(newUserSchema, FAILED);
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function AddNewUser() {
   const { roles, isAdmin, accounts } = useLoaderData<typeof loader>();

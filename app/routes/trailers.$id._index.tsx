@@ -4,7 +4,7 @@ import { AssignmentHistory } from "#app/components/assets/assignment-history";
 import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/detail-page";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadLabel, typeLabel, vehicleStatus } from "#app/domain/assets";
-import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { FORM_FAILURES } from "#app/domain/failures";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
@@ -56,12 +56,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return refusalOf(async () => {
     await deleteTrailer(ctx, Number(params.id));
     return redirect("/");
-  });
+  }, FORM_FAILURES.deleteTrailer);
 }
 
 /** A delete that failed (a server error, no answer) is listed like a refusal: "An error occurred while deleting the trailer." */
 export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return orFailure(() => serverAction<typeof action>(), { server: FAILURE_MESSAGES.deleteTrailer });
+  return orFailure(() => serverAction<typeof action>(), FORM_FAILURES.deleteTrailer);
 }
 
 export const shouldRevalidate = keepPageAfterFailure;

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "#app/components/assets/trailer-form";
 import { trailerFormValues, trailerUpdateSchema } from "#app/domain/trailers";
-import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
 import { keepPageAfterFailure } from "#app/browser/failed-actions";
 import { formClientAction } from "#app/browser/failed-forms";
 import { getTrailer, updateTrailer, userHistory } from "#app/services/trailers.server";
@@ -27,17 +27,24 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
   return { id: trailer.id, values: trailerFormValues(trailer, assignee), choices, assignments };
 });
 
-/** Updates the trailer, then the dashboard; a refusal lands on its field. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.updateTrailer };
+
+/** Updates the trailer, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, trailerUpdateSchema, async (value) => {
-    await updateTrailer(ctx, Number(params.id), value);
-    return redirect("/");
-  });
+  return submitForm(
+    request,
+    trailerUpdateSchema,
+    async (value) => {
+      await updateTrailer(ctx, Number(params.id), value);
+      return redirect("/");
+    },
+    FAILED,
+  );
 }
 
 /** An update that failed (a server error, no answer): "Failed to update trailer" above the form, as typed. */
-export const clientAction = formClientAction(trailerUpdateSchema, { server: FAILURE_MESSAGES.updateTrailer });
+export const clientAction = formClientAction(trailerUpdateSchema, FAILED);
 export const shouldRevalidate = keepPageAfterFailure;
 
 export default function UpdateTrailer() {

@@ -2,6 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TrailerForm } from "#app/components/assets/trailer-form";
 import { defaultServiceDates, trailerSchema } from "#app/domain/trailers";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
 import { createTrailer } from "#app/services/trailers.server";
 import type { StatementBudget } from "#app/http/route-methods";
 import { pageRoute, submitForm } from "#app/http/answers.server";
@@ -19,14 +22,25 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   return assetFormChoices(ctx, new URL(request.url).searchParams.get("account"), { accountSelect: true });
 });
 
-/** Adds the trailer, then the dashboard; a refusal lands on its field. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.createTrailer };
+
+/** Adds the trailer, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, trailerSchema, async (value) => {
-    await createTrailer(ctx, value);
-    return redirect("/");
-  });
+  return submitForm(
+    request,
+    trailerSchema,
+    async (value) => {
+      await createTrailer(ctx, value);
+      return redirect("/");
+    },
+    FAILED,
+  );
 }
+
+/** An add that failed (a server error, no answer): "Failed to create trailer" above the form, as typed. */
+export const clientAction = formClientAction(trailerSchema, FAILED);
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function AddNewTrailer() {
   const { accountId, ...choices } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@re
 import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/detail-page";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { typeLabel, vehicleStatus } from "#app/domain/assets";
-import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { FORM_FAILURES } from "#app/domain/failures";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
@@ -75,12 +75,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return refusalOf(async () => {
     await deleteTruck(ctx, Number(params.id));
     return redirect("/?tab=trucks");
-  });
+  }, FORM_FAILURES.deleteTruck);
 }
 
 /** A delete that failed (a server error, no answer) is listed like a refusal: "An error occurred while deleting the truck." */
 export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return orFailure(() => serverAction<typeof action>(), { server: FAILURE_MESSAGES.deleteTruck });
+  return orFailure(() => serverAction<typeof action>(), FORM_FAILURES.deleteTruck);
 }
 
 export const shouldRevalidate = keepPageAfterFailure;

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "#app/components/assets/truck-form";
 import { truckFormValues, truckSchema } from "#app/domain/trucks";
-import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
 import { keepPageAfterFailure } from "#app/browser/failed-actions";
 import { formClientAction } from "#app/browser/failed-forms";
 import { getTruck, updateTruck } from "#app/services/trucks.server";
@@ -24,17 +24,24 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
   return { id: truck.id, values: truckFormValues(truck, assignee), choices };
 });
 
-/** Updates the truck, then its page; a refusal lands on its field. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.updateTruck };
+
+/** Updates the truck, then its page; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, truckSchema, async (value) => {
-    const truck = await updateTruck(ctx, Number(params.id), value);
-    return redirect(`/trucks/${truck.id}`);
-  });
+  return submitForm(
+    request,
+    truckSchema,
+    async (value) => {
+      const truck = await updateTruck(ctx, Number(params.id), value);
+      return redirect(`/trucks/${truck.id}`);
+    },
+    FAILED,
+  );
 }
 
 /** An update that failed (a server error, no answer): "Failed to update truck. Please try again." above the form, as typed. */
-export const clientAction = formClientAction(truckSchema, { server: FAILURE_MESSAGES.updateTruck });
+export const clientAction = formClientAction(truckSchema, FAILED);
 export const shouldRevalidate = keepPageAfterFailure;
 
 /** Update Truck: the status as one radio (Available, Red Tagged, Yellow Tagged, Shop). */

@@ -3,6 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TruckForm } from "#app/components/assets/truck-form";
 import { defaultServiceDates } from "#app/domain/trailers";
 import { newTruckSchema } from "#app/domain/trucks";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
 import { createTruck } from "#app/services/trucks.server";
 import type { StatementBudget } from "#app/http/route-methods";
 import { pageRoute, submitForm } from "#app/http/answers.server";
@@ -20,14 +23,25 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   return assetFormChoices(ctx, new URL(request.url).searchParams.get("account"), { accountSelect: true });
 });
 
-/** Adds the truck, then the dashboard; a refusal lands on its field. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.createTruck };
+
+/** Adds the truck, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, newTruckSchema, async (value) => {
-    await createTruck(ctx, value);
-    return redirect("/");
-  });
+  return submitForm(
+    request,
+    newTruckSchema,
+    async (value) => {
+      await createTruck(ctx, value);
+      return redirect("/");
+    },
+    FAILED,
+  );
 }
+
+/** An add that failed (a server error, no answer): "Failed to create truck. Please try again." above the form, as typed. */
+export const clientAction = formClientAction(newTruckSchema, FAILED);
+export const shouldRevalidate = keepPageAfterFailure;
 
 /** Add Truck: the status flags as independent checkboxes. */
 export default function AddTruck() {

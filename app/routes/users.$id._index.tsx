@@ -5,7 +5,7 @@ import { ErrorSummary } from "#app/components/ui/error-summary";
 import { buttonStyles } from "#app/components/ui/styles";
 import { GeneralErrorBoundary, RefusalView } from "#app/components/error-boundary";
 import { recordHistoryHref } from "#app/domain/audit";
-import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { FORM_FAILURES } from "#app/domain/failures";
 import { canReadAuditLog } from "#app/domain/roles";
 import { canDeactivateUser, canEditUser, canReactivateUser, detailRoleLabel } from "#app/domain/users";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
@@ -39,17 +39,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await request.formData()).get("intent");
   const change = intent === "deactivate" ? deactivateUser : intent === "reactivate" ? reactivateUser : null;
   if (!change) return data({ errors: ["Unknown action"] }, { status: 400 });
-  return refusalOf(async () => {
-    await change(ctx, Number(params.id));
-    return { errors: [] as string[] };
-  });
+  return refusalOf(
+    async () => {
+      await change(ctx, Number(params.id));
+      return { errors: [] as string[] };
+    },
+    intent === "reactivate" ? FORM_FAILURES.reactivateUser : FORM_FAILURES.deactivateUser,
+  );
 }
 
 /** A change that failed (a server error, no answer) is listed like a refusal: "An error occurred while deactivating the user." (reactivating). */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const intent = (await request.clone().formData()).get("intent");
-  const server = intent === "reactivate" ? FAILURE_MESSAGES.reactivateUser : FAILURE_MESSAGES.deactivateUser;
-  return orFailure(() => serverAction<typeof action>(), { server });
+  return orFailure(
+    () => serverAction<typeof action>(),
+    intent === "reactivate" ? FORM_FAILURES.reactivateUser : FORM_FAILURES.deactivateUser,
+  );
 }
 
 export const shouldRevalidate = keepPageAfterFailure;

@@ -11,7 +11,7 @@ import { FieldErrors, InputField } from "#app/components/ui/field";
 import { FormActions } from "#app/components/ui/form-parts";
 import { RoleRadioGroup } from "#app/components/users/role-radio-group";
 import { needsDriverNumber, roleOf, type Role } from "#app/domain/roles";
-import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
 import { editUserSchema } from "#app/domain/user-schemas";
 import { assignableRoles, canEditUser } from "#app/domain/users";
 import { pageRoute, replyTo } from "#app/http/answers.server";
@@ -45,13 +45,14 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
   };
 });
 
-const PASSWORDS = { hideFields: ["current_password", "password", "confirm_password"] };
+/** A failure says "Failed to update user"; the passwords are never sent back. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.updateUser, hideFields: ["current_password", "password", "confirm_password"] };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: editUserSchema });
-  if (submission.status !== "success") return data(submission.reply(PASSWORDS), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: FAILED.hideFields }), { status: 400 });
   return replyTo(
     submission,
     async () => {
@@ -59,12 +60,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const user = await updateUser(ctx, Number(params.id), { driver_number: "", ...Object.fromEntries(formData) });
       return redirect(`/users/${user.id}`);
     },
-    PASSWORDS,
+    FAILED,
   );
 }
 
 /** An update that failed (a server error, no answer): "Failed to update user" above the form, as typed (passwords aside). */
-export const clientAction = formClientAction(editUserSchema, { server: FAILURE_MESSAGES.updateUser }, PASSWORDS);
+export const clientAction = formClientAction(editUserSchema, FAILED);
 export const shouldRevalidate = keepPageAfterFailure;
 
 export default function EditUser() {

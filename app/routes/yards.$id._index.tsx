@@ -1,10 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { PlaceDetailPage } from "#app/components/assets/detail-page";
 import { LocalTime } from "#app/components/ui/local-time";
 import { addressLine, PLACE_PAGES } from "#app/domain/places";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
+import { FORM_FAILURES } from "#app/domain/failures";
+import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
 import { requirePage } from "#app/http/guards.server";
 import type { StatementBudget } from "#app/http/route-methods";
 import { deletePlace, getPlace, publicYard } from "#app/services/places.server";
@@ -27,8 +29,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return refusalOf(async () => {
     await deletePlace(ctx, "yard", Number(params.id));
     return redirect(PLACE_PAGES.yard.afterDelete);
-  });
+  }, FORM_FAILURES.deleteYard);
 }
+
+/** A delete that failed (a server error, no answer) is listed like a refusal: "An error occurred while deleting the yard." */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return orFailure(() => serverAction<typeof action>(), FORM_FAILURES.deleteYard);
+}
+
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function YardDetail() {
   const { yard, can } = useLoaderData<typeof loader>();

@@ -2,6 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { PlaceFormPage } from "#app/components/assets/place-forms";
 import { PLACE_SCHEMAS } from "#app/domain/places";
+import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
+import { keepPageAfterFailure } from "#app/browser/failed-actions";
+import { formClientAction } from "#app/browser/failed-forms";
 import { pageRoute, submitForm } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
 import type { StatementBudget } from "#app/http/route-methods";
@@ -19,14 +22,25 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   return { accounts: await accountChoices(ctx), account: new URL(request.url).searchParams.get("account") ?? "" };
 });
 
-/** Adds the yard, then the dashboard; a refusal lands on its field. */
+const FAILED: FailedForm = { failure: FORM_FAILURES.createYard };
+
+/** Adds the yard, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, PLACE_SCHEMAS.yard, async (value) => {
-    await createPlace(ctx, "yard", value);
-    return redirect("/");
-  });
+  return submitForm(
+    request,
+    PLACE_SCHEMAS.yard,
+    async (value) => {
+      await createPlace(ctx, "yard", value);
+      return redirect("/");
+    },
+    FAILED,
+  );
 }
+
+/** An add that failed (a server error, no answer): "An error occurred while creating the yard" above the form, as typed. */
+export const clientAction = formClientAction(PLACE_SCHEMAS.yard, FAILED);
+export const shouldRevalidate = keepPageAfterFailure;
 
 export default function AddNewYard() {
   const { accounts, account } = useLoaderData<typeof loader>();

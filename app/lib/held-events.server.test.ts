@@ -39,11 +39,13 @@ describe("a request's realtime events leave after its answer", () => {
     const response = afterSending(new Response("finished", { status: 200, headers: { "X-Move": "7" } }), sent);
     expect(response.status).toBe(200);
     expect(response.headers.get("X-Move")).toBe("7");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The body read but its end not yet: not sent.
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe("finished");
     expect(sent).not.toHaveBeenCalled();
-    expect(await response.text()).toBe("finished");
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(sent).toHaveBeenCalledTimes(1);
+    expect((await reader.read()).done).toBe(true);
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
 
     const empty = vi.fn();
     afterSending(new Response(null, { status: 302, headers: { Location: "/" } }), empty);

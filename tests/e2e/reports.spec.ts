@@ -11,6 +11,7 @@ import type { Database } from "#app/lib/db.server";
 import { REPORT_REFUSALS } from "#app/services/reports.server";
 import { SCOPE_MESSAGES } from "#app/services/scope.server";
 import { addTrailer, BASE_URL, csrfTokenOf, expect, test, visit } from "./fixtures";
+import { escapeRegExp } from "./regexp";
 
 /**
  * Reports through the Worker and Chromium: who may read which report over HTTP, the dashboard's
@@ -25,7 +26,6 @@ const NO_MATCH = "NO-SUCH-TRAILER";
 const VIEWER_ZONE = "America/New_York";
 
 const headersOf = (type: ReportType) => REPORT_COLUMNS[type].map((column) => column.header);
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function accountNamed(db: Database, name: string) {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountName, name));

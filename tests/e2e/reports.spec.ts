@@ -10,7 +10,7 @@ import { dayIn } from "#app/domain/time-zones";
 import type { Database } from "#app/lib/db.server";
 import { REPORT_REFUSALS } from "#app/services/reports.server";
 import { SCOPE_MESSAGES } from "#app/services/scope.server";
-import { addTrailer, BASE_URL, csrfTokenOf, expect, test, visit } from "./fixtures";
+import { addTrailer, BASE_URL, csrfTokenOf, expect, expectConsoleErrors, failedLoad, test, visit } from "./fixtures";
 import { escapeRegExp } from "./regexp";
 
 /**
@@ -497,6 +497,7 @@ test.describe("without JavaScript", () => {
 
     await page.goto(`/?q=${NO_MATCH}`);
     expect(await listTotal(page)).toBe(0);
+    expectConsoleErrors(failedLoad(404, "/reports/trailers"));
     const [refusal] = await Promise.all([
       context.waitForEvent("page"),
       trailerReports(page).getByRole("link", { name: "Print Report" }).click(),

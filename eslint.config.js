@@ -58,6 +58,15 @@ export default tseslint.config(
   layer("app/services", "the rules", ["http", "routes", "components", "browser"]),
   layer("app/http", "HTTP in and out", ["routes", "components", "browser"]),
   layer("app/browser", "the browser's helpers", ["lib", "http", "services", "routes", "components"], { serverFree: true }),
+  // Every end-to-end test runs under the suite's fixtures (among them, the watch for page errors).
+  {
+    ...imports(["tests/e2e/**/*.ts"], {
+      regex: "^@playwright/test$",
+      importNames: ["test", "expect"],
+      message: "Import test and expect from ./fixtures: its test fails on page errors and console errors.",
+    }),
+    ignores: ["tests/e2e/fixtures.ts"],
+  },
   {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },

@@ -10,6 +10,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  // Chooses the seed of the fuzz and the hostile files (FUZZ_SEED: fixed locally, drawn on CI) and prints it.
+  globalSetup: "./tests/e2e/seed.ts",
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",

@@ -17,7 +17,7 @@ import { templateCsv } from "#app/services/trailer-upload.server";
 import { toCsv } from "#app/lib/csv.server";
 import { TRAILER_MESSAGES } from "#app/domain/trailers";
 import type { Database } from "#app/lib/db.server";
-import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";
+import { csrfTokenOf, expect, expectConsoleErrors, failedLoad, submitAndWait, test, UNREADABLE_DATA_ANSWER, visit } from "./fixtures";
 
 /**
  * Bulk Upload Trailers in the browser. The template's fixed numbers (TPL-1001, TPL-1002) go into
@@ -275,6 +275,7 @@ test("the form's messages: no file, no account, a wrong type, a file the server 
   expect(sent).toEqual([]);
 
   // A file the server refuses: "Failed to upload trailers" and why; a new file clears it.
+  expectConsoleErrors(failedLoad(400, "/trailers/bulk-upload"));
   await account.selectOption({ label: "Acme Logistics · Acme Newark" });
   await expect(account).toHaveAccessibleDescription("");
   await file.setInputFiles(
@@ -290,6 +291,7 @@ test("the form's messages: no file, no account, a wrong type, a file the server 
   await expect(alert).toHaveCount(0);
 
   // An answer that is not the page's data (an HTML error page from a proxy): check the file format.
+  expectConsoleErrors(failedLoad(502, "/trailers/bulk-upload"), UNREADABLE_DATA_ANSWER);
   await page.route(DATA_PATH, (route) =>
     route.request().method() === "POST"
       ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" })
@@ -300,6 +302,7 @@ test("the form's messages: no file, no account, a wrong type, a file the server 
   await page.unroute(DATA_PATH);
 
   // No answer at all: "An error occurred during upload"; Try again brings the form back.
+  expectConsoleErrors(failedLoad("net::ERR_FAILED", "/trailers/bulk-upload"));
   await visit(page, "/trailers/bulk-upload");
   await page.getByLabel("Account").selectOption({ label: "Acme Logistics · Acme Newark" });
   await page.getByLabel(FILE_LABEL).setInputFiles(csvFile("fleet.csv", [["trailer_number"], ["MC-3"]]));
@@ -324,6 +327,9 @@ test("a manager is sent away from the page, its template and its form, and sees 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Bulk Upload Trailers" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Bulk Upload Trailers" })).toHaveCount(0);
+  // The API client's session replaces the page's (one a user): the page, done with, goes first, so
+  // its account-room socket is not refused on the way.
+  await page.close();
 
   const api = await apiAs(manager.email);
   const template = await api.get("/trailers/bulk-upload/template", { maxRedirects: 0 });
@@ -353,6 +359,8 @@ test.describe("without JavaScript, on a phone", () => {
     signInAs,
     db,
   }) => {
+    // The form's messages come with a 400.
+    expectConsoleErrors(failedLoad(400, "/trailers/bulk-upload"));
     const superManager = await newUser("super_manager");
     await signInAs(page, superManager.email);
     await page.goto("/trailers/bulk-upload");
@@ -403,6 +411,7 @@ test.describe("without JavaScript, on a phone", () => {
   });
 
   test("an admin who chooses no account is told to choose one; a chosen account stays chosen", async ({ page, newUser, signInAs, db }) => {
+    expectConsoleErrors(failedLoad(400, "/trailers/bulk-upload"));
     const admin = await newUser("admin");
     await signInAs(page, admin.email);
     await page.goto("/trailers/bulk-upload");

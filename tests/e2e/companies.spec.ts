@@ -2,7 +2,7 @@ import type { APIRequestContext, Request } from "@playwright/test";
 import { count, eq } from "drizzle-orm";
 import { accounts, companies, trailers, users } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
-import { csrfTokenOf, expect, submitAndWait, test, visit } from "./fixtures";
+import { csrfTokenOf, expect, expectConsoleErrors, failedLoad, submitAndWait, test, visit } from "./fixtures";
 
 const LOCATION_FORMAT = 'Location must be in format "City, ST" (e.g., "Boston, MA")';
 
@@ -105,6 +105,7 @@ test("deleting an account that still holds yard data asks first, then is refused
     messages.push(dialog.message());
     void dialog.accept();
   });
+  expectConsoleErrors(failedLoad(409, `/companies/${acme.id}/edit`));
   await submitAndWait(page.getByRole("button", { name: "Delete Acme Newark" }), { shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toContainText(
     /This account still has \d+ users, \d+ trailers, \d+ trucks, \d+ yards, \d+ buildings and \d+ moves\. Move or remove them before deleting the account\./,
@@ -116,6 +117,7 @@ test("deleting an account that still holds yard data asks first, then is refused
 
 test("a missing company shows 'Company not found' with a way back", async ({ page, newUser, signInAs }) => {
   await signInAs(page, (await newUser("admin")).email);
+  expectConsoleErrors(failedLoad(404, "/companies/999999/edit"));
   const response = await visit(page, "/companies/999999/edit");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Company not found" })).toBeVisible();
@@ -403,6 +405,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\?account=new$/);
     await page.getByLabel("Account Name").fill("Plain Dock");
     await page.getByLabel("Location").fill("Portland, oregon");
+    expectConsoleErrors(failedLoad(400, `/companies/${company.id}/edit`));
     await page.getByRole("button", { name: "Save Account" }).click();
     await expect(page.getByText(LOCATION_FORMAT)).toBeVisible();
     await page.getByLabel("Location").fill("Portland, OR");

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { loginAttempts, sessions, settings, users } from "#db/schema";
-import { BASE_URL, csrfTokenOf, expect, listening, logIn, newBrowser, test, visit } from "./fixtures";
+import { BASE_URL, csrfTokenOf, expect, expectConsoleErrors, failedLoad, listening, logIn, newBrowser, test, visit } from "./fixtures";
 
 test.afterEach(async ({ db }) => {
   await db.update(settings).set({ timeoutHours: 4 });
@@ -143,6 +143,8 @@ test("changing one's own password needs the current one, on the Edit User page a
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
   await visit(page, `/users/${superManager.id}/edit`);
+  // Without the current password, and with a wrong one, the server refuses the form.
+  expectConsoleErrors(failedLoad(400, `/users/${superManager.id}/edit`));
   const current = page.getByLabel("Current Password");
   await page.getByLabel("New Password (optional)").fill("Mine#Dock77");
   await page.getByLabel("Confirm Password").fill("Mine#Dock77");
@@ -186,6 +188,7 @@ test("a new password equal to the current one is refused under its field, on the
   const driver = await newUser("yard_driver", { firstLogin: true });
   await signInAs(page, driver.email);
   await visit(page, "/change-password");
+  expectConsoleErrors(failedLoad(400, "/change-password"));
   const newPassword = page.getByLabel("New Password");
   await newPassword.fill(driver.password);
   await page.getByLabel("Confirm Password").fill(driver.password);
@@ -198,6 +201,7 @@ test("a new password equal to the current one is refused under its field, on the
   const superManager = await newUser("super_manager");
   await signInAs(page, superManager.email);
   await visit(page, `/users/${superManager.id}/edit`);
+  expectConsoleErrors(failedLoad(400, `/users/${superManager.id}/edit`));
   await page.getByLabel("Current Password").fill(superManager.password);
   const ownPassword = page.getByLabel("New Password (optional)");
   await ownPassword.fill(superManager.password);
@@ -205,6 +209,9 @@ test("a new password equal to the current one is refused under its field, on the
   await page.getByRole("button", { name: "Update" }).click();
   await expect(ownPassword).toHaveAccessibleDescription(SAME);
   await expect(ownPassword).toHaveValue(superManager.password);
+  // The API client's session replaces the page's (one a user): the page, done with, goes first, so
+  // its account-room socket is not refused on the way.
+  await page.close();
 
   const api = await apiAs(superManager.email);
   const headers = { "X-CSRF-Token": await csrfTokenOf(api) };

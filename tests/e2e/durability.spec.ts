@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { test, expect } from "@playwright/test";
 import { eq, inArray, sql } from "drizzle-orm";
 import { TRAILER_TYPES } from "#app/domain/assets";
 import { CSRF_COOKIE, CSRF_HEADER } from "#app/lib/csrf.server";
@@ -9,7 +8,7 @@ import { SESSION_COOKIE } from "#app/lib/session.server";
 import { DATABASE_UNAVAILABLE } from "#app/lib/unavailable.server";
 import { accounts, trailers } from "#db/schema";
 import { E2E_PG_PORT, E2E_PORT } from "#tests/e2e/server-address";
-import { createSession } from "./fixtures";
+import { createSession, expect, test } from "./fixtures";
 
 /**
  * The database `npm start` runs, killed while trailers are being created: a second instance of

@@ -5,7 +5,17 @@ import { settings } from "#db/schema";
 import { FAILURE_MESSAGES } from "#app/domain/failures";
 import { MOVE_MESSAGES } from "#app/domain/moves";
 import { MESSAGES } from "#app/domain/auth";
-import { addTrailer, csrfTokenOf, expect, hydrated, test, visit } from "./fixtures";
+import {
+  addTrailer,
+  csrfTokenOf,
+  expect,
+  expectConsoleErrors,
+  failedLoad,
+  hydrated,
+  test,
+  UNREADABLE_DATA_ANSWER,
+  visit,
+} from "./fixtures";
 
 /**
  * When loading or saving fails — the server errs or cannot be reached — each screen says so with
@@ -15,9 +25,15 @@ import { addTrailer, csrfTokenOf, expect, hydrated, test, visit } from "./fixtur
  */
 
 type Failure = "abort" | "500";
+/** The path of any of Remix's data requests. */
+const DATA = /[^?]*\.data/;
 
 /** Makes the page's data requests matching `matches` fail (only `method` ones, when given) until `restore` is called. */
 async function failRequests(page: Page, matches: (url: URL) => boolean, how: Failure, method?: string) {
+  // The page's failed loads, and for a bare 500 Remix's error reading it.
+  expectConsoleErrors(
+    ...(how === "abort" ? [failedLoad("net::ERR_INTERNET_DISCONNECTED", DATA)] : [failedLoad(500, DATA), UNREADABLE_DATA_ANSWER]),
+  );
   const handler = (route: Route) => {
     if (method && route.request().method() !== method) return route.continue();
     return how === "abort" ? route.abort("internetdisconnected") : route.fulfill({ status: 500, body: "Internal Server Error" });

@@ -6,9 +6,11 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type ConsoleMessage,
   type Locator,
   type Page,
   type Response,
+  type TestInfo,
 } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -18,6 +20,7 @@ import { hashPassword } from "#app/lib/password.server";
 import { hashToken, newToken, SESSION_COOKIE } from "#app/lib/session.server";
 import { accounts, sessions, users } from "#db/schema";
 import { E2E_DATABASE_URL, E2E_PORT } from "#tests/e2e/server-address";
+import { escapeRegExp } from "./regexp";
 
 export const DEMO_PASSWORD = "Yardline#2025";
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -31,6 +34,8 @@ export interface TestUser {
 }
 
 interface Fixtures {
+  /** Watches every page of every browser the test opens for errors (`watchForErrors`, `expectConsoleErrors`). */
+  browserErrors: BrowserErrors;
   /** The end-to-end server's database. */
   db: Database;
   /** Signs a user in by creating a session row and setting its cookie (no login page). */
@@ -59,8 +64,114 @@ export async function createSession(db: Database, email: string) {
   return { user, session, token };
 }
 
+/** The errors the pages of one test logged, and the console errors the test declared. */
+interface BrowserErrors {
+  watch(context: BrowserContext): void;
+  expected: RegExp[];
+}
+
+/** The watch of the test running now, for `expectConsoleErrors`. */
+const errorsOfTest = new WeakMap<TestInfo, BrowserErrors>();
+
+/**
+ * Every page of a test must run without an uncaught exception (`pageerror`: a failed hydration
+ * too) and without a console error (React's warnings are console errors). The browsers watched
+ * are all the test opens: the `context` fixture's and every context it creates through `browser`
+ * (`newBrowser`, `browser.newContext`, `browser.newPage`), each page of each (popups too). The
+ * test fails at its end, once its browsers are closed, listing what was logged that it did not
+ * declare with `expectConsoleErrors`.
+ */
+async function watchForErrors(browser: Browser, use: (errors: BrowserErrors) => Promise<void>, testInfo: TestInfo) {
+  const uncaught: string[] = [];
+  const logged: string[] = [];
+  const watched = new WeakSet<BrowserContext>();
+  const errors: BrowserErrors = {
+    expected: [],
+    watch(context) {
+      if (watched.has(context)) return;
+      watched.add(context);
+      const watchPage = (page: Page) => {
+        page.on("pageerror", (error) => uncaught.push(`uncaught ${error.stack ?? error.message} (page ${page.url()})`));
+        page.on("console", (message) => {
+          if (message.type() === "error") logged.push(consoleError(message));
+        });
+      };
+      context.pages().forEach(watchPage);
+      context.on("page", watchPage);
+    },
+  };
+  const onContext = (context: BrowserContext) => errors.watch(context);
+  browser.contexts().forEach(onContext);
+  browser.on("context", onContext);
+  errorsOfTest.set(testInfo, errors);
+  try {
+    await use(errors);
+  } finally {
+    browser.off("context", onContext);
+  }
+  const unexpected = [...uncaught, ...logged.filter((line) => !errors.expected.some((pattern) => pattern.test(line)))];
+  if (unexpected.length) {
+    throw new Error(
+      `the pages logged ${unexpected.length} error(s) this test does not expect (expectConsoleErrors declares the deliberate ones):\n` +
+        unexpected.map((entry) => `  - ${entry}`).join("\n"),
+    );
+  }
+}
+
+/** A console error as one line: `console.error: <text> (at <address it names>) (page <address>)`. */
+function consoleError(message: ConsoleMessage): string {
+  const { url } = message.location();
+  const page = message.page()?.url();
+  return `console.error: ${message.text()}${url ? ` (at ${url})` : ""}${page ? ` (page ${page})` : ""}`;
+}
+
+/**
+ * Declares console errors the running test provokes on purpose, each matched against the line the
+ * watch makes of it (`console.error: <text> (at <address>) (page <address>)`); anything else still
+ * fails the test, and an uncaught exception cannot be declared. Callable from the test and from
+ * the helpers that provoke the errors (after the test's fixtures are set up).
+ *
+ * What is declared is a failed load the test asks for: Chromium logs every load answered 4xx or
+ * 5xx, or not at all, as a console error ("Failed to load resource: …", `failedLoad`), whether a
+ * page's fetch or the page itself. There is no blanket exemption for them: a page that asks the
+ * server for something it should not, and is refused, is a bug no test may hide; so a test names
+ * the status and the address it provokes (a refused form, a 404 page, an answer it breaks).
+ */
+export function expectConsoleErrors(...patterns: RegExp[]) {
+  const errors = errorsOfTest.get(test.info());
+  if (!errors) throw new Error("expectConsoleErrors: the test's error watch is not set up");
+  errors.expected.push(...patterns);
+}
+
+/**
+ * The console error Chromium logs when a load of this server's `path` fails: answered with
+ * `status`, or not at all (`net::ERR_…`, a request the test aborted). `path` is the whole path
+ * before the query, or a RegExp for several (`/\/trucks\/\d+/`); a data request's `.data` after it
+ * is optional.
+ */
+export function failedLoad(status: number | `net::${string}`, path: string | RegExp): RegExp {
+  const where = typeof path === "string" ? escapeRegExp(path) : path.source;
+  const answer = typeof status === "number" ? `the server responded with a status of ${status} \\(` : `${status} `;
+  return new RegExp(
+    `^console\\.error: Failed to load resource: ${answer}.*\\(at ${escapeRegExp(BASE_URL)}${where}(\\.data)?(\\?[^)]*)?\\)`,
+  );
+}
+
+/** The console error Chromium logs when the server refuses a WebSocket to `path` (a room). */
+export function refusedSocket(path: string): RegExp {
+  return new RegExp(`^console\\.error: WebSocket connection to '${escapeRegExp(BASE_URL.replace(/^http/, "ws") + path)}' failed`);
+}
+
+/**
+ * What Remix logs when a data request's answer is not its own (a bare error page, as a proxy
+ * sends), before the page shows its failure: the error of reading it.
+ */
+export const UNREADABLE_DATA_ANSWER = /^console\.error: SyntaxError\b/;
+
 export const test = base.extend<Fixtures>({
-  context: async ({ context }, use) => {
+  browserErrors: [async ({ browser }, use, testInfo) => watchForErrors(browser, use, testInfo), { auto: true }],
+  context: async ({ context, browserErrors }, use) => {
+    browserErrors.watch(context);
     await context.addInitScript(watchThePage);
     await use(context);
   },

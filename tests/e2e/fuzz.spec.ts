@@ -1,15 +1,16 @@
 import { expect, test } from "./fixtures";
 import { ENDPOINTS, type Endpoint } from "#tests/e2e/fuzz/endpoints";
-import { fuzzEndpoint, FUZZ_RUNS, FUZZ_SEED, plan, PROFILE, SLOWEST } from "#tests/e2e/fuzz/runner";
+import { fuzzEndpoint, FUZZ_RUNS, plan, PROFILE, SLOWEST } from "#tests/e2e/fuzz/runner";
 import { openWorld, waitForHealth, type World } from "#tests/e2e/fuzz/world";
 import { exports, routeModules } from "./route-modules";
+import { fuzzSeed, replayHint } from "./seed";
 
 /**
  * Property-based fuzz of every /api endpoint and every form action against the built Worker:
  * arbitrary JSON bodies and field values, query strings and path ids, as each role that reaches
  * the endpoint's validation, as one that does not, and signed out. Every answer comes within a few
  * seconds and below 500, and a refused request leaves every table's row count and the audit log as
- * they were. FUZZ_SEED replays a run (the default is fixed), FUZZ_RUNS scales it, FUZZ_TRACE=file
+ * they were. FUZZ_SEED replays a run (see ./seed.ts: fixed locally, drawn on CI), FUZZ_RUNS scales it, FUZZ_TRACE=file
  * records every answer's status and start, FUZZ_FINDINGS=file
  * records every failing case there instead of stopping at the first.
  */
@@ -66,7 +67,7 @@ test.describe("fuzz", () => {
 
   test.afterAll(async () => {
     console.log(
-      `[fuzz] seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs per endpoint: ${total} cases over ${ENDPOINTS.length} endpoints in this worker`,
+      `[fuzz] seed ${fuzzSeed()}, ${FUZZ_RUNS} runs per endpoint: ${total} cases over ${ENDPOINTS.length} endpoints in this worker`,
       PROFILE,
       SLOWEST.case,
     );
@@ -76,7 +77,8 @@ test.describe("fuzz", () => {
 
   // A case that wedges the Worker fails its own test, not every later one without saying why.
   test.afterEach(async () => {
-    expect(await waitForHealth(), "the server answers /healthz again").toBe(true);
+    const replay = replayHint("tests/e2e/fuzz.spec.ts", test.info().title, { FUZZ_RUNS });
+    expect(await waitForHealth(), `the server answers /healthz again (${replay})`).toBe(true);
   });
 
   for (const endpoint of ENDPOINTS) {

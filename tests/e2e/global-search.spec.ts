@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { trailers } from "#db/schema";
-import { addTrailer, csrfTokenOf, expect, signedInPage, test, visit } from "./fixtures";
+import { addTrailer, csrfTokenOf, expect, expectConsoleErrors, failedLoad, signedInPage, test, visit } from "./fixtures";
 
 /**
  * The header's global search through the Worker and Chromium: it narrows the Move Status lists
@@ -100,6 +100,7 @@ test("when the open list fails to load, the panel says so and Retry loads it", a
   await signInAs(page, manager.email);
   await visit(page, `/?q=${prefix}`);
   let failing = true;
+  expectConsoleErrors(failedLoad(500, "/api/moves"));
   await page.route(/\/api\/moves\?/, (route) => (failing ? route.fulfill({ status: 500, body: "{}" }) : route.fallback()));
   const panel = page.getByRole("region", { name: "Move Status" });
   await panel.getByRole("button", { name: /^Requested/ }).click();
@@ -148,6 +149,7 @@ test("when the company list fails to load, it shows the Error loading companies 
     while (!done) await tx.execute(sql`select pg_sleep(0.5)`);
   });
   await isLocked;
+  expectConsoleErrors(failedLoad(503, "/companies"));
   await searchBox(page).fill("blue");
   await searchBox(page).press("Enter");
   const alert = page.getByRole("alert");

@@ -1,4 +1,16 @@
-import { DEMO_PASSWORD, endSessionsOf, expect, listening, logIn, newBrowser, submitAndWait, test, visit } from "./fixtures";
+import {
+  DEMO_PASSWORD,
+  endSessionsOf,
+  expect,
+  expectConsoleErrors,
+  failedLoad,
+  listening,
+  logIn,
+  newBrowser,
+  submitAndWait,
+  test,
+  visit,
+} from "./fixtures";
 import type { Browser } from "@playwright/test";
 
 /**
@@ -63,6 +75,7 @@ test("the Log In button stays disabled until the terms are ticked; the terms ope
 
 test("a wrong password shows one message that does not say which field was wrong", async ({ page, newUser }) => {
   const user = await newUser("manager");
+  expectConsoleErrors(failedLoad(401, "/login"));
   await logIn(page, user.email, "not-the-password", { shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
 });

@@ -66,8 +66,12 @@ test("a manager requests a shuttle; a driver on a phone sees it live, accepts an
   await expect(dialog.getByRole("alert")).toHaveText(MOVE_MESSAGES.sameLocation);
   await dialog.getByLabel("Move 2 to").selectOption("North-4");
   const notice = page.getByText(/^Move #\d+ requested$/);
+  // Create Move closes once the page has reloaded its data after the move, not cutting that reload short.
+  const cutShort: string[] = [];
+  page.on("requestfailed", (request) => void (request.method() === "GET" && cutShort.push(request.url())));
   await submitAndWait(dialog.getByRole("button", { name: "Create Move" }), { shows: notice });
   await expect(dialog).toBeHidden();
+  expect(cutShort).toEqual([]);
   const moveId = Number((await notice.textContent())!.match(/#(\d+)/)![1]);
   const [stored] = await db.select().from(moves).where(eq(moves.id, moveId));
   expect(stored).toMatchObject({ requestUserId: manager.id, moveType: "shuttle", inProgress: false });

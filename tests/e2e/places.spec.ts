@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { buildings, trailers, yards } from "#db/schema";
 import type { Page } from "@playwright/test";
-import { csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
+import { csrfTokenOf, expect, expectConsoleErrors, failedLoad, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 test("a super manager adds a building and a yard, and cannot strand trailers by lowering the door count", async ({
   page,
@@ -27,6 +27,7 @@ test("a super manager adds a building and a yard, and cannot strand trailers by 
 
   const [north] = await db.select().from(buildings).where(eq(buildings.buildingName, "North"));
   await visit(page, `/buildings/${north.id}/edit`);
+  expectConsoleErrors(failedLoad(409, `/buildings/${north.id}/edit`));
   await page.getByLabel("Number of Dock Doors").fill("1");
   const refusal = page.getByRole("alert");
   await submitAndWait(page.getByRole("button", { name: "Update" }), { shows: refusal });
@@ -103,6 +104,7 @@ test("a missing building or yard answers 404 with its 'not found' page, on its d
     ["/yards/999999", "Yard not found"],
     ["/yards/999999/edit", "Yard not found"],
   ] as const) {
+    expectConsoleErrors(failedLoad(404, path));
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: message })).toBeVisible();

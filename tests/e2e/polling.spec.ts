@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { trailers } from "#db/schema";
-import { addTrailer, expect, hydrated, listening, test } from "./fixtures";
+import { addTrailer, expect, expectConsoleErrors, failedLoad, hydrated, listening, test } from "./fixtures";
 
 /** The dashboard's own data, as a poll asks for it: the page's route only, not the root's. */
 const DASHBOARD_DATA = "/_root.data?_routes=routes%2F_index";
@@ -114,6 +114,7 @@ test("a poll that fails leaves the page as it is, and the next one brings the ch
 
   let failed = 0;
   const pageData = (url: URL) => url.pathname.endsWith(".data");
+  expectConsoleErrors(failedLoad("net::ERR_CONNECTION_REFUSED", "/_root"));
   await page.route(pageData, (route) => {
     failed++;
     return route.abort("connectionrefused");

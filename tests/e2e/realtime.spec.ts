@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { csrfTokenOf, expect, test } from "./fixtures";
+import { csrfTokenOf, expect, expectConsoleErrors, refusedSocket, test } from "./fixtures";
 
 /** A manager's API client requests a single move of the first free trailer it finds; returns the move. */
 async function requestMove(api: APIRequestContext, accountId?: number) {
@@ -65,6 +65,7 @@ test("a websocket client joins its account's room and receives the event of a mo
 });
 
 test("a socket without a session is refused", async ({ page }) => {
+  expectConsoleErrors(refusedSocket("/parties/account-room/1"));
   await page.goto("/login");
   const result = await openRoom(page, "/parties/account-room/1");
   expect(result.opened).toBe(false);
@@ -73,6 +74,7 @@ test("a socket without a session is refused", async ({ page }) => {
 test("a socket is refused in another account's room", async ({ page, signInAs }) => {
   const { accountId } = await signInAs(page, "yard@acme.test");
   await page.goto("/");
+  expectConsoleErrors(refusedSocket(`/parties/account-room/${accountId! + 1}`));
   const result = await openRoom(page, `/parties/account-room/${accountId! + 1}`);
   expect(result.opened).toBe(false);
 });

@@ -10,7 +10,8 @@ import { dayIn } from "#app/domain/time-zones";
 import type { Database } from "#app/lib/db.server";
 import { REPORT_REFUSALS } from "#app/services/reports.server";
 import { SCOPE_MESSAGES } from "#app/services/scope.server";
-import { addTrailer, BASE_URL, csrfTokenOf, expect, test, visit } from "./fixtures";
+import { addTrailer, BASE_URL, csrfTokenOf, expect, expectConsoleErrors, failedLoad, test, visit } from "./fixtures";
+import { escapeRegExp } from "./regexp";
 
 /**
  * Reports through the Worker and Chromium: who may read which report over HTTP, the dashboard's
@@ -25,7 +26,6 @@ const NO_MATCH = "NO-SUCH-TRAILER";
 const VIEWER_ZONE = "America/New_York";
 
 const headersOf = (type: ReportType) => REPORT_COLUMNS[type].map((column) => column.header);
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function accountNamed(db: Database, name: string) {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountName, name));
@@ -497,6 +497,7 @@ test.describe("without JavaScript", () => {
 
     await page.goto(`/?q=${NO_MATCH}`);
     expect(await listTotal(page)).toBe(0);
+    expectConsoleErrors(failedLoad(404, "/reports/trailers"));
     const [refusal] = await Promise.all([
       context.waitForEvent("page"),
       trailerReports(page).getByRole("link", { name: "Print Report" }).click(),

@@ -1,7 +1,18 @@
 import { eq } from "drizzle-orm";
 import { moveLegs, trailers } from "#db/schema";
 import { randomBytes } from "node:crypto";
-import { addTrailer, csrfTokenOf, expect, listening, signedInPage, submitAndWait, test, visit } from "./fixtures";
+import {
+  addTrailer,
+  csrfTokenOf,
+  expect,
+  expectConsoleErrors,
+  failedLoad,
+  listening,
+  signedInPage,
+  submitAndWait,
+  test,
+  visit,
+} from "./fixtures";
 
 test("a super manager adds a trailer: errors first, then the trailer with its first history entry", async ({
   page,
@@ -179,6 +190,7 @@ test("Add New Trailer works without JavaScript: the server's errors, then the tr
   const superManager = await newUser("super_manager");
   const { context, page } = await signedInPage(browser, db, superManager.email, { javaScriptEnabled: false });
   const number = `nojs-${randomBytes(3).toString("hex")}`;
+  expectConsoleErrors(failedLoad(400, "/trailers/new"));
   await page.goto("/trailers/new");
   await page.getByLabel("Trailer Number").fill(number);
   await submitAndWait(page.getByRole("button", { name: "Add Trailer" }), { shows: page.getByRole("alert") });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { trucks } from "#db/schema";
-import { csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
+import { csrfTokenOf, expect, expectConsoleErrors, failedLoad, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -105,6 +105,7 @@ test("Update Truck works without JavaScript: a refusal keeps the chosen status, 
   await page.getByLabel("Next Maintenance").fill(day(60));
   await page.getByLabel("Tagged Description").fill("");
   await page.getByLabel("Yellow Tagged").check();
+  expectConsoleErrors(failedLoad(400, `/trucks/${truck.id}/edit`));
   await submitAndWait(page.getByRole("button", { name: "Update" }), { shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toContainText("Tagged description is required when truck is tagged");
   await expect(page.getByLabel("Yellow Tagged")).toBeChecked();

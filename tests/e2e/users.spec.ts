@@ -1,5 +1,17 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { BASE_URL, csrfTokenOf, expect, hydrated, logIn, newBrowser, submitAndWait, test, visit } from "./fixtures";
+import {
+  BASE_URL,
+  csrfTokenOf,
+  expect,
+  expectConsoleErrors,
+  failedLoad,
+  hydrated,
+  logIn,
+  newBrowser,
+  submitAndWait,
+  test,
+  visit,
+} from "./fixtures";
 
 async function send(api: APIRequestContext, method: string, path: string, data?: unknown) {
   const response = await api.fetch(path, { method, data: data ?? {}, headers: { "X-CSRF-Token": await csrfTokenOf(api) } });
@@ -182,6 +194,7 @@ test("the user endpoints need a session and a CSRF token", async ({ newUser, api
 test("a user out of reach answers 404 'User not found' with a way back to the dashboard", async ({ page, newUser, signInAs }) => {
   const elsewhere = await newUser("yard_driver", { account: "Blue Ridge Charlotte" });
   await signInAs(page, (await newUser("manager")).email);
+  expectConsoleErrors(failedLoad(404, `/users/${elsewhere.id}`));
   const response = await page.goto(`/users/${elsewhere.id}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "User not found" })).toBeVisible();

@@ -138,7 +138,11 @@ function CreateMoveForm({
   const lookup = useFetcher<CreateMoveChoices | null | ActionFailure>();
   const lastLookup = useRef("");
   const create = useFetcher<MoveOutcome>();
-  useOutcome(create.data, (outcome) => (outcome.error ? setError(outcome.error) : onCreated(outcome)));
+  // The answer is handed on once the fetcher is idle again, the page's data reloaded after the new
+  // move: closing the dialog is a navigation, which would abort that reload midway.
+  useOutcome(create.state === "idle" ? create.data : undefined, (outcome) =>
+    outcome.error ? setError(outcome.error) : onCreated(outcome),
+  );
 
   const { account, type, legs } = draft;
   const looked = isActionFailure(lookup.data) ? null : lookup.data;

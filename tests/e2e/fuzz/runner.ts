@@ -4,12 +4,11 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { APIRequestContext } from "@playwright/test";
 import type { Role } from "#app/domain/roles";
+import { fuzzSeed, replayHint } from "#tests/e2e/seed";
 import { anyJson, mutatedBody, notJson, queryString } from "./arbitraries";
 import { isUploadFile, type Endpoint } from "./endpoints";
 import { changes, waitForHealth, FUZZ_BUILDING, FUZZ_YARD, truckBody, type Actor, type RecordKind, type World } from "./world";
 
-/** Base seed of every property; each property derives its own from it and its name, so one can be replayed alone. */
-export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_250_211);
 /** Cases per endpoint for the roles that reach its validation (spread over them, at least 3 each). */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 /** An answer slower than this fails the case. */
@@ -63,10 +62,13 @@ export function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<Case> {
   return fc.record({ params, headers, query, body });
 }
 
-/** djb2 of the property's name mixed into the base seed. */
+/**
+ * The seed of one property: djb2 of its name mixed into the run's seed (`fuzzSeed`), so each
+ * property can be replayed alone.
+ */
 export function seedOf(name: string): number {
   let hash = 5381;
-  for (const char of `${FUZZ_SEED}:${name}`) hash = ((hash * 33) ^ char.charCodeAt(0)) | 0;
+  for (const char of `${fuzzSeed()}:${name}`) hash = ((hash * 33) ^ char.charCodeAt(0)) | 0;
   return hash;
 }
 
@@ -434,10 +436,8 @@ export async function fuzzEndpoint(world: World, endpoint: Endpoint, title: stri
     const details = await fc.check(property, { seed, numRuns: runs, endOnFailure: !!process.env.FUZZ_NO_SHRINK });
     if (details.failed) {
       const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       throw new Error(
-        `${name}: ${cause}\n${fc.defaultReportMessage(details)}\n` +
-          `Replay: FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS} npx playwright test tests/e2e/fuzz.spec.ts -g '${escaped}'`,
+        `${name}: ${cause}\n${fc.defaultReportMessage(details)}\n${replayHint("tests/e2e/fuzz.spec.ts", title, { FUZZ_RUNS })}`,
       );
     }
   }

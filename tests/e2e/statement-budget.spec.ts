@@ -114,6 +114,9 @@ test("no request sends more statements than its route's budget", async ({ db, re
   const editor = await writer("super_manager");
   const manager = await writer("manager");
   const driver = await writer("yard_driver");
+  // Further down a list: the demo trailer's older stays (it has more than a page).
+  const historyLinks = (await manager.api.get(`/api/trailers/${ids.trailer}/location-history`)).headers()["link"] ?? "";
+  const olderStays = /[?&]before=([^&>]+)[^>]*>; rel="next"/.exec(historyLinks)![1];
 
   // Pages (a document request each) and the API's reads: route, as whom, path, and the status when it is not 200.
   const reads: [string, { name: string; api: APIRequestContext }, string, number?][] = [
@@ -142,6 +145,7 @@ test("no request sends more statements than its route's budget", async ({ db, re
     ["settings", admin, "/settings"],
     ["signup", manager, "/signup"],
     ["trailers.$id._index", manager, `/trailers/${ids.trailer}`],
+    ["trailers.$id._index", manager, `/trailers/${ids.trailer}?history_before=${olderStays}`],
     ["trailers.$id.edit", editor, `/trailers/${ids.trailer}/edit`],
     ["trailers.new", editor, "/trailers/new"],
     ["trailers.bulk-upload", editor, "/trailers/bulk-upload"],
@@ -178,6 +182,7 @@ test("no request sends more statements than its route's budget", async ({ db, re
     ["api.trailers._index", manager, "/api/trailers/"],
     ["api.trailers.$id", manager, `/api/trailers/${ids.trailer}`],
     ["api.trailers.$id.location-history", manager, `/api/trailers/${ids.trailer}/location-history`],
+    ["api.trailers.$id.location-history", manager, `/api/trailers/${ids.trailer}/location-history?after=${olderStays}`],
     ["api.trucks._index", manager, "/api/trucks/"],
     ["api.trucks.$id", manager, `/api/trucks/${ids.truck}`],
     ["api.trucks.$id.location-history", manager, `/api/trucks/${ids.truck}/location-history`],

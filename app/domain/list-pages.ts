@@ -1,8 +1,9 @@
 /**
- * Pages of the lists that stand newest first (a trailer's or truck's Complete History): a page's
- * place is a cursor in the page's URL, so Older and Newer are plain links that work without
- * JavaScript, and a page reloaded by a live update shows the same rows.
+ * Pages of the lists that stand newest first (a trailer's or truck's Complete History, each Move
+ * Status list): a page's place is a cursor in the page's URL, so Older and Newer are plain links
+ * that work without JavaScript, and a page reloaded by a live update shows the same rows.
  */
+import type { MoveState } from "./moves";
 
 /** A list's two URL parameters: `before` a cursor, the page of the rows older than it; `after` one, the newer. */
 export interface PageParams {
@@ -13,11 +14,21 @@ export interface PageParams {
 /** The Complete History of a trailer's or truck's page. */
 export const HISTORY_PAGE_PARAMS: PageParams = { before: "history_before", after: "history_after" };
 
-/** A JSON API list's cursors (a trailer's or truck's location history). */
+/** A JSON API list's cursors (`GET /api/moves`, a trailer's or truck's location history). */
 export const API_PAGE_PARAMS: PageParams = { before: "before", after: "after" };
 
 /** Where the Complete History stands on its page: links to another of its pages land there. */
 export const HISTORY_ANCHOR = "complete-history";
+
+/** Each Move Status list keeps its own place: `finished_before`, `requested_after`… */
+export function movePageParams(state: MoveState): PageParams {
+  return { before: `${state}_before`, after: `${state}_after` };
+}
+
+/** Whether a URL parameter is a list's place, which a new search drops. */
+export function isPageParam(name: string): boolean {
+  return /^[a-z_]+_(before|after)$/.test(name);
+}
 
 export const PAGE_MESSAGES = {
   badCursor: "This page's link is not valid: start again from the newest.",

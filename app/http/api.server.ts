@@ -177,11 +177,17 @@ export function cursorParams(params: URLSearchParams, defaultSize: number, maxSi
 }
 
 /**
- * A page of a newest-first list read by keyset (a trailer's or truck's stays), answered like
- * `listPage`: the spec's plain list, `X-Total-Count` (every row the list holds), and `Link` to
- * the `first` (newest) page, the `next` (older) and the `prev` (newer) while there are.
+ * A page of a newest-first list read by keyset (a trailer's or truck's stays, moves), answered
+ * like `listPage`: the spec's plain list, `X-Total-Count` (every row the list holds), and `Link`
+ * to the `first` (newest) page, the `next` (older) and the `prev` (newer) while there are; with
+ * `?envelope=1`, the list's `envelope` instead, where it has one.
  */
-export function keysetPage(request: Request, page: CountedPage<unknown>): Response {
+export function keysetPage(
+  request: Request,
+  page: Pick<CountedPage<unknown>, "entries" | "total" | "older" | "newer">,
+  envelope?: Record<string, unknown>,
+): Response {
+  if (envelope && wantsEnvelope(request)) return Response.json(envelope);
   const at = (to: { before?: string | null; after?: string | null }) =>
     new URL(pageHref(new URL(request.url).searchParams, API_PAGE_PARAMS, to), request.url).toString();
   const links = linkHeader({

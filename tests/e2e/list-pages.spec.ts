@@ -1,13 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { trailerLocationHistory, trailers } from "#db/schema";
+import { accounts, companies, moveLegs, moves, trailerLocationHistory, trailers } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { addTrailer, csrfTokenOf, expect, listening, signedInPage, test, visit } from "./fixtures";
 
 /**
- * Lists longer than a page: a trailer's Complete History pages by links (Older, Newer) that work
- * without JavaScript and on a phone, says how many there are, and keeps its live updates: a change
- * reloads the page shown, which a new row does not shift.
+ * Lists longer than a page: a trailer's Complete History and the Move Status lists page by links
+ * (Older, Newer) that work without JavaScript and on a phone, say how many there are, and keep
+ * their live updates: a change reloads the page shown, which a new row does not shift.
  */
 
 const HOUR = 3_600_000;
@@ -136,5 +137,129 @@ test("without JavaScript on a phone, the Complete History pages by links that ar
   await history.newer.click();
   await expect(history.range).toHaveText("Stays 1–200 of 205");
   await expect(history.older).toBeVisible();
+  await context.close();
+});
+
+/** An account of its own whose manager and driver see `finished` finished moves, an hour apart, the newest a day ago. */
+async function accountWithFinishedMoves(db: Database, finished: number) {
+  const name = `Paging ${randomBytes(3).toString("hex")}`;
+  const [company] = await db
+    .insert(companies)
+    .values({ companyName: `${name} Co` })
+    .returning();
+  const [account] = await db.insert(accounts).values({ companyId: company.id, accountName: name, location: "Boston, MA" }).returning();
+  const newest = Date.now() - 24 * HOUR;
+  const rows = await db
+    .insert(moves)
+    .values(
+      Array.from({ length: finished }, (_, i) => ({
+        accountId: account.id,
+        moveType: "single",
+        requestTime: new Date(newest - i * HOUR),
+        inProgress: true,
+        finishTime: new Date(newest - i * HOUR + 20 * 60_000),
+      })),
+    )
+    .returning({ id: moves.id });
+  await db.insert(moveLegs).values(
+    rows.map((move, i) => ({
+      moveId: move.id,
+      legNumber: 1,
+      fromLocation: "Yard A",
+      toLocation: "Shop",
+      trailerNumber: `PG${i}`,
+      active: false,
+    })),
+  );
+  return { account, ids: rows.map((move) => move.id) };
+}
+
+/** The panel's Finished list: its entries, the line that says which, and its page links. */
+function finishedList(page: Page) {
+  const panel = page.getByRole("region", { name: "Move Status" });
+  const pages = panel.getByRole("navigation", { name: "Finished moves pages" });
+  return {
+    panel,
+    card: panel.getByRole("button", { name: /Finished/ }),
+    entries: panel.getByRole("list", { name: "Finished moves" }).locator("[data-move-id]"),
+    shown: panel.getByTestId("move-page"),
+    older: pages.getByRole("link", { name: "Older moves" }),
+    newer: pages.getByRole("link", { name: "Newer moves" }),
+  };
+}
+
+test("a Move Status list pages its moves, the cards keep their counts, and live updates reload the page shown", async ({
+  page,
+  newUser,
+  apiAs,
+  signInAs,
+  db,
+}) => {
+  const { account, ids } = await accountWithFinishedMoves(db, 60);
+  await signInAs(page, (await newUser("manager", { account: account.accountName })).email);
+  await visit(page, "/");
+  const list = finishedList(page);
+  await list.card.click();
+  await expect(list.entries).toHaveCount(50);
+  await expect(list.entries.first()).toHaveAttribute("data-move-id", String(ids[0]));
+  await expect(list.shown).toHaveText("Showing the newest 50 of 60");
+  await expect(list.card).toContainText("Total 60");
+
+  await list.older.click();
+  await expect(page).toHaveURL(/move_list=finished.*finished_before=|finished_before=.*move_list=finished/);
+  await expect(list.entries).toHaveCount(10);
+  await expect(list.entries.first()).toHaveAttribute("data-move-id", String(ids[50]));
+  await expect(list.shown).toHaveText("Showing 10 older moves of 60");
+  await expect(list.older).toHaveCount(0);
+  await expect(list.card).toContainText("Total 60");
+
+  // A move is cancelled elsewhere: the panel reloads live, its counts follow, the page shown stays.
+  await listening(page);
+  const other = await apiAs((await newUser("manager", { account: account.accountName })).email);
+  await db.update(moves).set({ inProgress: false, finishTime: null }).where(eq(moves.id, ids[0]));
+  const cancelled = await other.put(`/api/moves/${ids[0]}/cancel`, { headers: { "X-CSRF-Token": await csrfTokenOf(other) } });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await expect(list.panel.getByRole("button", { name: /Cancelled/ })).toContainText("1");
+  await expect(list.card).toContainText("Total 59");
+  await expect(list.entries.first()).toHaveAttribute("data-move-id", String(ids[50]));
+  await expect(list.shown).toHaveText("Showing 10 older moves of 59");
+
+  // Newer: back to the newest, without the cancelled one.
+  await list.newer.click();
+  await expect(list.entries.first()).toHaveAttribute("data-move-id", String(ids[1]));
+  await expect(list.shown).toHaveText("Showing the newest 50 of 59");
+  await expect(list.newer).toHaveCount(0);
+});
+
+test("without JavaScript on a phone, a Move Status list pages by links within reach, keeping its place per list", async ({
+  browser,
+  newUser,
+  db,
+}) => {
+  const { account, ids } = await accountWithFinishedMoves(db, 55);
+  const driver = await newUser("yard_driver", { account: account.accountName });
+  const { context, page } = await signedInPage(browser, db, driver.email, { ...PHONE, javaScriptEnabled: false });
+  await page.goto("/");
+  const list = finishedList(page);
+  await list.card.click();
+  await expect(list.entries).toHaveCount(50);
+  await withinPhoneWidth(page, list.older);
+  await list.older.click();
+  await expect(page).toHaveURL(/#moves-finished$/);
+  await expect(list.entries).toHaveCount(5);
+  await expect(list.entries.first()).toHaveAttribute("data-move-id", String(ids[50]));
+  await expect(list.shown).toHaveText("Showing 5 older moves of 55");
+
+  // Another card opens its own list; coming back, Finished is where it was.
+  await list.panel.getByRole("button", { name: /Requested/ }).click();
+  await expect(list.panel.getByRole("list", { name: "Requested moves" })).toHaveCount(0);
+  await expect(list.panel.getByText("No requested moves.")).toBeVisible();
+  await list.card.click();
+  await expect(list.entries).toHaveCount(5);
+
+  await withinPhoneWidth(page, list.newer);
+  await list.newer.click();
+  await expect(list.entries).toHaveCount(50);
+  await expect(list.entries.first()).toHaveAttribute("data-move-id", String(ids[0]));
   await context.close();
 });

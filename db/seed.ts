@@ -1,8 +1,9 @@
 /**
  * The demo data: two companies, three accounts, a user of every role, buildings with dock doors,
  * yards, about 150 trailers and 25 trucks per account (times `scale`), 30 days of location history
- * and moves in every state. Deterministic (a seeded random generator, times relative to `now`)
- * and idempotent (nothing happens when a company exists). One transaction: all or nothing.
+ * (each account's first trailer also a longer past, more than a page of it) and moves in every
+ * state. Deterministic (a seeded random generator, times relative to `now`) and idempotent
+ * (nothing happens when a company exists). One transaction: all or nothing.
  */
 import { count, sql, type SQL } from "drizzle-orm";
 import { TRAILER_TYPES, TRUCK_TYPES } from "#app/domain/assets";
@@ -467,7 +468,10 @@ async function seedAccount(
     const red = random.chance(0.05);
     const yellow = !red && random.chance(0.08);
     const driver = drivers.length && random.chance(0.2) ? random.pick(drivers) : null;
-    const history = historyFor(random, location, [...doors, ...yardNames, "Shop", "Road"], alphaCodes, now);
+    const places = [...doors, ...yardNames, "Shop", "Road"];
+    const recent = historyFor(random, location, places, alphaCodes, now);
+    // The account's first trailer has stood in many places before: more than a page of Complete History.
+    const history = i === 0 ? [...longHistoryBefore(recent[0], places, alphaCodes, now), ...recent] : recent;
     return {
       row: {
         accountId: account.id,
@@ -590,6 +594,32 @@ function historyFor(random: Random, current: string, places: string[], alphaCode
     exitTime: i < stays - 1 ? new Date(times[i + 1]) : null,
     userAlphaCode: random.pick(alphaCodes),
   }));
+}
+
+/** How many stays each account's first trailer had before its recent ones: more than a page of its Complete History (200). */
+export const LONG_HISTORY_STAYS = 240;
+
+/**
+ * LONG_HISTORY_STAYS closed stays that end where `first` begins: the last one began 40 days
+ * before `now` (so the last 30 days, which the admin dashboard reads, keep their few stays), each
+ * before it 3 to 15 hours long. From a generator of its own, so the rest of the demo is the same
+ * with it or without.
+ */
+function longHistoryBefore(first: { location: string; entryTime: Date }, places: string[], alphaCodes: string[], now: number) {
+  const random = randomGenerator(4242);
+  const stays: { location: string; entryTime: Date; exitTime: Date; userAlphaCode: string }[] = [];
+  let exit = first.entryTime.getTime();
+  let entry = Math.min(now - 40 * DAY, exit);
+  let next = first.location;
+  for (let i = 0; i < LONG_HISTORY_STAYS; i++) {
+    let location = random.pick(places);
+    while (location === next) location = random.pick(places);
+    stays.unshift({ location, entryTime: new Date(entry), exitTime: new Date(exit), userAlphaCode: random.pick(alphaCodes) });
+    next = location;
+    exit = entry;
+    entry -= random.int(3 * 60, 15 * 60) * MINUTE;
+  }
+  return stays;
 }
 
 const LEGS_OF = { single: 1, shuttle: 2, triangle: 3 } as const;

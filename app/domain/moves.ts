@@ -234,6 +234,8 @@ export interface MoveSummary {
   search: string;
   /** While searching: how many moves of each list read match the search in all. */
   matches: Partial<Record<MoveState, number>>;
+  /** Each list read: the cursors of its older page (`before`) and newer page (`after`); null at either end. */
+  pages: Partial<Record<MoveState, { older: string | null; newer: string | null }>>;
   time_zone: string;
   list_limit: number;
 }

@@ -45,6 +45,9 @@ describe("where the header's search goes", () => {
     expect(searchHref("/", current, "  ACB1 ")).toBe("/?tab=trucks&account=3&status=red&move_list=requested&q=ACB1");
     expect(searchHref("/audit-logs", new URLSearchParams("table=trailers&cursor=abc&details=9"), "x")).toBe(
       "/audit-logs?table=trailers&q=x",
+    ); // A Move Status list's place belongs to the old search: the new one starts from the newest moves.
+    expect(searchHref("/", new URLSearchParams("move_list=finished&finished_before=abc&requested_after=def"), "x")).toBe(
+      "/?move_list=finished&q=x",
     );
   });
 

@@ -3,6 +3,7 @@
  * a page with nothing to search sends the search to the account dashboard, whose tabs it narrows.
  */
 import { LIMITS } from "./limits";
+import { isPageParam } from "./list-pages";
 
 /** The URL parameter of the global search. */
 export const SEARCH_PARAM = "q";
@@ -26,9 +27,10 @@ export function searchTarget(pathname: string): string {
 
 /**
  * Parameters a new search drops: the search itself, the position in the old result (page,
- * cursor) and a record opened from it (details).
+ * cursor, a list's page: `isPageParam`) and a record opened from it (details).
  */
 const RESET_BY_SEARCH = new Set([SEARCH_PARAM, "page", "cursor", "details"]);
+const resetBySearch = (name: string) => RESET_BY_SEARCH.has(name) || isPageParam(name);
 
 /**
  * The parameters of the current page a search keeps: on a page that searches in place, its view
@@ -36,7 +38,7 @@ const RESET_BY_SEARCH = new Set([SEARCH_PARAM, "page", "cursor", "details"]);
  */
 export function paramsKeptBySearch(pathname: string, current: URLSearchParams): [string, string][] {
   if (!searchesInPlace(pathname)) return [];
-  return [...current].filter(([name]) => !RESET_BY_SEARCH.has(name));
+  return [...current].filter(([name]) => !resetBySearch(name));
 }
 
 /** The address a search for `text` typed on `pathname` (with its current parameters) lands on. */

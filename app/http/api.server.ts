@@ -1,4 +1,6 @@
 import { LIMITS } from "#app/domain/limits";
+import { API_PAGE_PARAMS, pageHref, pageQueryOf, type CountedPage } from "#app/domain/list-pages";
+import { paging } from "#app/lib/paging";
 import { BODY_LIMIT_BYTES, bodyTooLarge, declaredLength, readBounded } from "#app/lib/request-limits.server";
 
 /**
@@ -163,4 +165,35 @@ export async function streamedLists(lists: Record<string, AsyncIterator<unknown[
     { highWaterMark: 0 },
   );
   return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+}
+
+/** An API list's place, newest first: `before` a cursor (the older rows), `after` one (the newer), and `limit` rows (at most `max`). */
+export function cursorParams(params: URLSearchParams, defaultSize: number, maxSize: number) {
+  const limit = params.get("limit");
+  return {
+    ...pageQueryOf(params, API_PAGE_PARAMS),
+    size: paging({ pageSize: limit === null ? undefined : Number(limit) }, defaultSize, maxSize).pageSize,
+  };
+}
+
+/**
+ * A page of a newest-first list read by keyset (a trailer's or truck's stays, moves), answered
+ * like `listPage`: the spec's plain list, `X-Total-Count` (every row the list holds), and `Link`
+ * to the `first` (newest) page, the `next` (older) and the `prev` (newer) while there are; with
+ * `?envelope=1`, the list's `envelope` instead, where it has one.
+ */
+export function keysetPage(
+  request: Request,
+  page: Pick<CountedPage<unknown>, "entries" | "total" | "older" | "newer">,
+  envelope?: Record<string, unknown>,
+): Response {
+  if (envelope && wantsEnvelope(request)) return Response.json(envelope);
+  const at = (to: { before?: string | null; after?: string | null }) =>
+    new URL(pageHref(new URL(request.url).searchParams, API_PAGE_PARAMS, to), request.url).toString();
+  const links = linkHeader({
+    first: at({}),
+    prev: page.newer ? at({ after: page.newer }) : null,
+    next: page.older ? at({ before: page.older }) : null,
+  });
+  return Response.json(page.entries, { headers: { "X-Total-Count": String(page.total), ...links } });
 }

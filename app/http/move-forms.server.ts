@@ -12,6 +12,7 @@ import {
   type MoveOutcome,
   type MovePanelData,
 } from "#app/domain/move-forms";
+import { movePageParams, pageQueryOf } from "#app/domain/list-pages";
 import { MOVE_STATES } from "#app/domain/moves";
 import { searchTextOf } from "#app/domain/search";
 import type { ServiceContext } from "#app/services/context.server";
@@ -111,12 +112,15 @@ export async function movePanelFor(
   const params = new URL(request.url).searchParams;
   const outcome = readOutcome(request);
   const { user } = ctx.actor;
+  const open = firstOpen(outcome, params.get(MOVE_LIST_PARAM), user.isYardDriver || user.isRoadDriver);
   const panel = await movePanel(ctx, {
     account,
     timeZone: viewerTimeZone(request),
     draft: params.get(CREATE_MOVE_PARAM) === "1" ? moveDraftOf(params) : null,
-    open: firstOpen(outcome, params.get(MOVE_LIST_PARAM), user.isYardDriver || user.isRoadDriver),
+    open,
     search: searchTextOf(params),
+    // The open list stands where its cursor in the URL says (`finished_before`…); the others are not read.
+    pages: open ? { [open]: pageQueryOf(params, movePageParams(open)) } : {},
   });
   return { panel: { ...panel, outcome }, headers: outcome ? { "Set-Cookie": outcomeCookie(request, null) } : {} };
 }

@@ -5,6 +5,7 @@ import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/det
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadLabel, typeLabel, vehicleStatus } from "#app/domain/assets";
 import { FORM_FAILURES } from "#app/domain/failures";
+import { HISTORY_PAGE_PARAMS, pageQueryOf } from "#app/domain/list-pages";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
@@ -20,7 +21,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
-  const { trailer, history } = await trailerAndStays(ctx, Number(params.id));
+  const stays = pageQueryOf(new URL(request.url).searchParams, HISTORY_PAGE_PARAMS);
+  const { trailer, history } = await trailerAndStays(ctx, Number(params.id), stays);
   const assignments = await userHistory(ctx, trailer);
   return {
     trailer: {

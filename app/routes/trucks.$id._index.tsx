@@ -4,6 +4,7 @@ import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/det
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { typeLabel, vehicleStatus } from "#app/domain/assets";
 import { FORM_FAILURES } from "#app/domain/failures";
+import { HISTORY_PAGE_PARAMS, pageQueryOf } from "#app/domain/list-pages";
 import { recordActions } from "#app/domain/roles";
 import { pageRoute, refusalOf } from "#app/http/answers.server";
 import { keepPageAfterFailure, orFailure } from "#app/browser/failed-actions";
@@ -19,7 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
-  const { truck, history } = await truckAndStays(ctx, Number(params.id));
+  const stays = pageQueryOf(new URL(request.url).searchParams, HISTORY_PAGE_PARAMS);
+  const { truck, history } = await truckAndStays(ctx, Number(params.id), stays);
   const sections: [string, [string, string][]][] = [
     [
       "General Information",

@@ -8,9 +8,8 @@ import {
   type AuditLogPage,
   type AuditQuery,
 } from "#app/domain/audit";
-import { isCalendarDate, LIMITS } from "#app/domain/limits";
 import { canReadAuditLog } from "#app/domain/roles";
-import { readByKeyset } from "#app/lib/keyset.server";
+import { decodeCursor, encodeCursor, isIdText, isTimestampText, readByKeyset } from "#app/lib/keyset.server";
 import type { Queryable, Transaction } from "#app/lib/db.server";
 import { searchAny } from "#app/lib/sql.server";
 import type { ServiceContext } from "./context.server";
@@ -28,28 +27,13 @@ interface Cursor {
   id: number;
 }
 
-const TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-4])(:[0-5]\d)?$/;
-
-/** A time as Postgres writes a timestamptz, on a real calendar day within the product's years. */
-function isTimestampText(text: string): boolean {
-  const day = TIMESTAMP_TEXT.exec(text)?.[1];
-  return day !== undefined && isCalendarDate(day) && day >= LIMITS.firstDate && day <= LIMITS.lastDate;
+function encodeAuditCursor(cursor: Cursor): string {
+  return encodeCursor({ k0: cursor.at, k1: String(cursor.id) });
 }
 
-function encodeCursor(cursor: Cursor): string {
-  return btoa(JSON.stringify([cursor.at, cursor.id]))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const [at, id] = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/"))) as unknown[];
-    if (typeof at === "string" && isTimestampText(at) && Number.isSafeInteger(id) && (id as number) > 0) return { at, id: id as number };
-  } catch {
-    // An unreadable cursor is refused below.
-  }
+function decodeAuditCursor(text: string): Cursor {
+  const keys = decodeCursor(text, [isTimestampText, isIdText]);
+  if (keys?.k0 && keys.k1) return { at: keys.k0, id: Number(keys.k1) };
   throw new ServiceError(400, AUDIT_MESSAGES.badCursor, "cursor");
 }
 
@@ -111,7 +95,7 @@ export function itemOf({ log, alphaCodeNow, nameNow }: LogRow): AuditLogItem {
 export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Promise<AuditLogPage> {
   if (!canReadAuditLog(ctx.actor.user)) throw new ServiceError(403, AUDIT_MESSAGES.adminOnly);
   const filters = filtersOf(query);
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = query.cursor ? decodeAuditCursor(query.cursor) : null;
   const older = after ? sql`(${auditLogs.timestamp}, ${auditLogs.id}) < (${after.at}::timestamptz, ${after.id})` : undefined;
   const pageRows = async (): Promise<LogRow[]> => {
     if (query.q) {
@@ -129,7 +113,7 @@ export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Prom
   const last = page.at(-1);
   return {
     items: page.map(itemOf),
-    next_cursor: rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.log.id }) : null,
+    next_cursor: rows.length > query.limit && last ? encodeAuditCursor({ at: last.at, id: last.log.id }) : null,
     counts,
   };
 }

@@ -1,10 +1,12 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { trailerLocationHistory, trailers, truckLocationHistory, trucks } from "#db/schema";
 import { stayDurations } from "#app/domain/assets";
-import { readByKeyset } from "#app/lib/keyset.server";
+import { PAGE_MESSAGES, type CountedPage } from "#app/domain/list-pages";
+import { countOf, newestFirst, readByKeyset, readPage, type TimeCursors } from "#app/lib/keyset.server";
 import type { Database, Queryable, Transaction } from "#app/lib/db.server";
 import type { ServiceContext } from "./context.server";
+import { ServiceError } from "./errors.server";
 import { requireAccount } from "./scope.server";
 
 export type AssetKind = "trailer" | "truck";
@@ -82,11 +84,70 @@ export function latestOf(entry: LatestEntry) {
   return entry.entryTime ? { entryTime: entry.entryTime, exitTime: entry.exitTime } : null;
 }
 
-/** The history of one asset, newest first. */
-export async function assetHistory(db: Queryable, kind: AssetKind, id: number, limit = 200) {
+/** A stay's fields as `historyEntry` reads them. */
+function stayFields(history: (typeof TABLES)[AssetKind]["history"]) {
+  const { id, location, entryTime, exitTime, userAlphaCode } = history;
+  return { id, location, entryTime, exitTime, userAlphaCode };
+}
+
+/** The Complete History's page size, and how many of the newest stays Recent Locations shows. */
+export const HISTORY_PAGE_SIZE = 200;
+/** The most stays one page of the API answers (its `limit`). */
+export const HISTORY_API_MAX = 500;
+export const RECENT_STAYS = 5;
+
+/** One page of an asset's Complete History, newest first, with its newest stays and how many it has. */
+export interface StaysPage extends CountedPage<HistoryEntry> {
+  /** The newest RECENT_STAYS stays, wherever the page stands: the current location is the first. */
+  recent: HistoryEntry[];
+}
+
+/** Which page of the stays: its cursors, its size (HISTORY_PAGE_SIZE), and the name a refused cursor goes by. */
+export type StaysQuery = TimeCursors & { size?: number; field?: string };
+
+/**
+ * A page of an asset's stays, newest first (entry time, then id): `size` stays older than the
+ * `before` cursor's or newer than the `after` cursor's (the newest without either), with the newest
+ * RECENT_STAYS and how many stays it has, all counted and read in Postgres in one statement. A
+ * cursor that cannot be read is refused (400, naming `field`).
+ */
+export async function assetStays(db: Queryable, kind: AssetKind, id: number, query: StaysQuery = {}): Promise<StaysPage> {
   const { history, assetId } = TABLES[kind];
-  const rows = await db.select().from(history).where(eq(assetId, id)).orderBy(desc(history.entryTime), desc(history.id)).limit(limit);
-  return rows.map((row) => historyEntry(row));
+  const list = newestFirst(history.entryTime, history.id);
+  const start = list.start(query);
+  if (start === undefined) throw new ServiceError(400, PAGE_MESSAGES.badCursor, query.field ?? (query.before ? "before" : "after"));
+  const ofAsset = (where?: SQL) => and(eq(assetId, id), where);
+  const page = await readPage(
+    list.keys,
+    {
+      size: query.size ?? HISTORY_PAGE_SIZE,
+      start,
+      head: RECENT_STAYS,
+      count: (where) => countOf(history, ofAsset(where)),
+      offset: true,
+    },
+    (part) =>
+      db
+        .select({ ...stayFields(history), ...part.fields })
+        .from(history)
+        .where(ofAsset(part.where))
+        .orderBy(...part.orderBy)
+        .limit(part.limit),
+  );
+  const now = Date.now();
+  const entries = (rows: typeof page.rows) => rows.map((row) => historyEntry(row, now));
+  return {
+    entries: entries(page.rows),
+    recent: entries(page.head),
+    total: page.total ?? 0,
+    offset: page.offset ?? 0,
+    ...list.cursors(page),
+  };
+}
+
+/** The newest `limit` stays of one asset, newest first. */
+export async function assetHistory(db: Queryable, kind: AssetKind, id: number, limit = HISTORY_PAGE_SIZE) {
+  return (await assetStays(db, kind, id, { size: limit })).entries;
 }
 
 /**

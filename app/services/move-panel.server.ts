@@ -1,5 +1,4 @@
-import { and, desc, eq, not, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { and, eq, not, sql } from "drizzle-orm";
 import { moveLegs, moveTotals, moves, trailerCounts, trailers } from "#db/schema";
 import type { MoveDraft, MovePanelData } from "#app/domain/move-forms";
 import { typeLabel } from "#app/domain/assets";
@@ -13,29 +12,33 @@ import {
   type MoveLocations,
   type MoveState,
   type MoveSummary,
-  type PublicMove,
 } from "#app/domain/moves";
+import type { TimeCursors } from "#app/lib/keyset.server";
 import { searchAny } from "#app/lib/sql.server";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
 import { startOfDay, timeZoneOrUtc } from "#app/domain/time-zones";
-import { freeToMove, listMoves, moveFilterCondition, publicMove, scopeCondition, selectMoves, STATE_CONDITION } from "./moves.server";
+import { freeToMove, movePages, scopeCondition, STATE_CONDITION } from "./moves.server";
 import { accountScope, requireAccount } from "./scope.server";
 
 export const PANEL_LIST_LIMIT = 50;
 
+/** Where each list of the panel stands: its cursors (none: its newest moves). */
+export type PanelPages = Partial<Record<MoveState, TimeCursors & { field?: string }>>;
+
 /**
  * The Move Status panel of the account the actor may see (an admin: the one named, or every
  * account): the count of each state, kept per account as moves change (Finished and Cancelled
- * also today's, in the viewer's time zone, counted through their times' indexes), and the newest
- * moves of each state (at most PANEL_LIST_LIMIT per state), a query per state that reads its
- * newest rows through that state's index. A search (`moveSearchCondition`) narrows the lists, not
- * the counts: each list listed then comes with how many of its state's moves match.
+ * also today's, in the viewer's time zone, counted through their times' indexes), and a page of
+ * each state's moves listed (PANEL_LIST_LIMIT, the newest unless `pages` says where the list
+ * stands), read by keyset in one statement, each state through its index, with the cursors of
+ * the pages beside. A search (`moveSearchCondition`) narrows the lists, not the counts: each list
+ * listed then comes with how many of its state's moves match.
  */
 export async function moveSummary(
   ctx: ServiceContext,
-  query: { account?: unknown; timeZone?: string | null; lists?: readonly MoveState[]; search?: string },
+  query: { account?: unknown; timeZone?: string | null; lists?: readonly MoveState[]; search?: string; pages?: PanelPages },
 ): Promise<MoveSummary> {
   const listed = query.lists ?? MOVE_STATES;
   const search = query.search?.trim() ?? "";
@@ -56,41 +59,29 @@ export async function moveSummary(
       })
       .from(moveTotals)
       .where(scope === null ? undefined : eq(moveTotals.accountId, scope)),
-    panelLists(ctx, scope, listed, search),
+    // The lists listed, one page of each, in one statement (with the search, how many match).
+    listed.length
+      ? movePages(
+          ctx,
+          listed.map((state) => ({
+            filter: { account: scope, state, search },
+            page: { ...query.pages?.[state], size: PANEL_LIST_LIMIT },
+            count: Boolean(search),
+          })),
+        )
+      : [],
   ]);
-  const byState: MoveSummary["moves"] = Object.fromEntries(listed.map((state) => [state, lists[state]?.moves ?? []]));
-  const matches: MoveSummary["matches"] = search ? Object.fromEntries(listed.map((state) => [state, lists[state]?.total ?? 0])) : {};
-  return { counts, moves: byState, matches, search, time_zone: zone, list_limit: PANEL_LIST_LIMIT };
-}
-
-/**
- * The lists of the panel: the newest PANEL_LIST_LIMIT moves of each state, with (when searching)
- * how many match in all — the same pages `GET /api/moves?state=&q=&page_size=` answers. Without a
- * search, every list comes from one statement: a query per state, each through its state's index.
- */
-async function panelLists(
-  ctx: ServiceContext,
-  account: number | null,
-  states: readonly MoveState[],
-  search: string,
-): Promise<Partial<Record<MoveState, { moves: PublicMove[]; total: number | null }>>> {
-  if (!states.length) return {};
-  if (search) {
-    const lists = await Promise.all(states.map((state) => listMoves(ctx, { account, state, search, pageSize: PANEL_LIST_LIMIT })));
-    return Object.fromEntries(states.map((state, index) => [state, lists[index]]));
-  }
-  const newest = (state: MoveState) =>
-    selectMoves(ctx.db)
-      .where(moveFilterCondition(ctx, { account, state, search }))
-      .orderBy(desc(moves.requestTime), desc(moves.id))
-      .limit(PANEL_LIST_LIMIT);
-  const [first, second, ...others] = states.map(newest);
-  const rows = second ? await unionAll(first, second, ...others) : await first;
-  const lists = Object.fromEntries(states.map((state) => [state, { moves: [] as PublicMove[], total: null }]));
-  // Each row is in the list of its state (the state its query asked for, derived from the same row).
-  for (const move of rows.map(publicMove)) lists[move.state]?.moves.push(move);
-  for (const list of Object.values(lists)) list.moves.sort((a, b) => b.request_time.localeCompare(a.request_time) || b.id - a.id);
-  return lists;
+  const byState = <T>(value: (list: (typeof lists)[number]) => T) =>
+    Object.fromEntries(listed.map((state, index) => [state, value(lists[index])])) as Partial<Record<MoveState, T>>;
+  return {
+    counts,
+    moves: byState((list) => list.moves),
+    matches: search ? byState((list) => list.total ?? 0) : {},
+    pages: byState(({ older, newer }) => ({ older, newer })),
+    search,
+    time_zone: zone,
+    list_limit: PANEL_LIST_LIMIT,
+  };
 }
 
 /** The account Create Move and its lookups work in: managerial roles only; an admin must name one. */
@@ -194,6 +185,7 @@ export async function movePanel(
     draft: MoveDraft | null;
     open: MoveState | null;
     search?: string;
+    pages?: PanelPages;
   },
 ): Promise<Omit<MovePanelData, "outcome">> {
   const [summary, create] = await Promise.all([
@@ -203,6 +195,7 @@ export async function movePanel(
       timeZone: query.timeZone,
       lists: query.open ? [query.open] : [],
       search: query.search,
+      pages: query.pages,
     }),
     query.draft ? createMoveChoices(ctx, query.draft, query.account) : null,
   ]);

@@ -17,7 +17,8 @@ import {
   type PublicMove,
 } from "#app/domain/moves";
 import { createMoveSchema } from "#app/domain/move-schemas";
-import { readByKeyset } from "#app/lib/keyset.server";
+import { PAGE_MESSAGES } from "#app/domain/list-pages";
+import { countOf, newestFirst, readByKeyset, readPages, type PagePart, type TimeCursors } from "#app/lib/keyset.server";
 import type { Queryable, Transaction } from "#app/lib/db.server";
 import { paging } from "#app/lib/paging";
 import { containsPattern, isUniqueViolation } from "#app/lib/sql.server";
@@ -78,8 +79,12 @@ export function scopeCondition(accountId: number | null): SQL | undefined {
   return accountId === null ? undefined : eq(moves.accountId, accountId);
 }
 
-export function selectMoves(db: Queryable) {
-  return db.select(moveColumns).from(moves).leftJoin(users, eq(users.id, moves.requestUserId));
+/** Moves with their legs and requester, and `fields` beside (a page's keys). */
+export function selectMoves(db: Queryable, fields: Record<string, SQL> = {}) {
+  return db
+    .select({ ...moveColumns, ...fields })
+    .from(moves)
+    .leftJoin(users, eq(users.id, moves.requestUserId));
 }
 
 /** Trailers of the account that a new move may take: not on the Road and in no requested or in-progress move. */
@@ -130,7 +135,42 @@ export function moveFilterCondition(ctx: ServiceContext, filter: MoveFilter): SQ
   );
 }
 
-export interface MoveListQuery extends MoveFilter {
+/** The moves' lists newest first: by request time, then id. */
+const NEWEST_MOVES = newestFirst(moves.requestTime, moves.id);
+
+/** Where a list of moves stands: its cursors (`before`: older moves, `after`: newer), its size, and the name a refused cursor goes by. */
+export type MovePageQuery = TimeCursors & { size: number; field?: string };
+
+/**
+ * Pages of lists of moves, newest first, by keyset: one page of each filter, all read in one
+ * statement (each through its state's index); with `count`, how many moves each filter keeps.
+ * A cursor that cannot be read is refused (400, naming its parameter).
+ */
+export async function movePages(ctx: ServiceContext, lists: readonly { filter: MoveFilter; page: MovePageQuery; count?: boolean }[]) {
+  const pages = await readPages(
+    NEWEST_MOVES.keys,
+    lists.map(({ filter, page, count }) => {
+      const start = NEWEST_MOVES.start(page);
+      if (start === undefined) throw new ServiceError(400, PAGE_MESSAGES.badCursor, page.field ?? (page.before ? "before" : "after"));
+      const where = moveFilterCondition(ctx, filter);
+      return {
+        options: {
+          size: page.size,
+          start,
+          count: count ? (also: SQL | undefined) => countOf(moves, and(where, also)) : undefined,
+        },
+        select: (part: PagePart) =>
+          selectMoves(ctx.db, part.fields)
+            .where(and(where, part.where))
+            .orderBy(...part.orderBy)
+            .limit(part.limit),
+      };
+    }),
+  );
+  return pages.map((page) => ({ moves: page.rows.map(publicMove), total: page.total, ...NEWEST_MOVES.cursors(page) }));
+}
+
+export interface MoveListQuery extends MoveFilter, TimeCursors {
   sort?: MoveSort;
   order?: "asc" | "desc";
   page?: number;
@@ -138,11 +178,20 @@ export interface MoveListQuery extends MoveFilter {
 }
 
 /**
- * `GET /api/moves` and the Move Status panel's lists: a page of moves by request time (the spec's
- * sort=all_times), newest first by default, with how many the filter keeps in all.
+ * `GET /api/moves`: a page of moves by request time (the spec's sort=all_times; `sort: "id"` by
+ * number), with how many the filter keeps in all. Newest by request time, the first page and the
+ * pages of a cursor (`before`: older moves, `after`: newer; a cursor always pages newest first)
+ * are read by keyset, with the cursors of the pages beside (`older`, `newer`); any other order, or
+ * a later `page`, by offset.
  */
 export async function listMoves(ctx: ServiceContext, query: MoveListQuery) {
   const { page, pageSize, offset } = paging(query, 100, 500);
+  const cursor = query.before || query.after;
+  if (cursor || (query.sort !== "id" && query.order !== "asc" && page === 1)) {
+    const [list] = await movePages(ctx, [{ filter: query, page: { ...query, size: pageSize }, count: true }]);
+    const { older, newer } = list;
+    return { keyset: true as const, moves: list.moves, total: list.total ?? 0, page: cursor ? null : page, pageSize, older, newer };
+  }
   const where = moveFilterCondition(ctx, query);
   const order = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
@@ -156,7 +205,7 @@ export async function listMoves(ctx: ServiceContext, query: MoveListQuery) {
       .from(moves)
       .where(where),
   ]);
-  return { moves: rows.map(publicMove), total, page, pageSize };
+  return { keyset: false as const, moves: rows.map(publicMove), total, page, pageSize, older: null, newer: null };
 }
 
 /** `move_status_changed` for the account's room, with the trailers the move concerns. */

@@ -16,7 +16,7 @@ import { isUniqueViolation } from "#app/lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
-import { assetHistory, recordLocationChange } from "./location-history.server";
+import { assetStays, recordLocationChange, type StaysQuery } from "./location-history.server";
 import { canonicalLocation } from "./locations.server";
 import { requireAccount, withinReach } from "./scope.server";
 
@@ -34,10 +34,13 @@ export async function getTrailer(ctx: ServiceContext, id: number): Promise<Trail
   return trailer;
 }
 
-/** A trailer and its location history (its stays, newest first), for a viewer who may see it; else the trailer's 404. */
-export async function trailerAndStays(ctx: ServiceContext, id: number) {
+/**
+ * A trailer and a page of its location history (see `assetStays`), for a viewer who may see it;
+ * else the trailer's 404.
+ */
+export async function trailerAndStays(ctx: ServiceContext, id: number, page: StaysQuery = {}) {
   const trailer = await getTrailer(ctx, id);
-  return { trailer, history: await assetHistory(ctx.db, "trailer", trailer.id) };
+  return { trailer, history: await assetStays(ctx.db, "trailer", trailer.id, page) };
 }
 
 const LOCATION_REFUSAL = { message: TRAILER_MESSAGES.locationUnknown, field: "trailer_location" };

@@ -13,7 +13,7 @@ import { isUniqueViolation, searchAny } from "#app/lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
-import { assetHistory, latestEntryFields, recordLocationChange, type LatestEntry } from "./location-history.server";
+import { assetStays, latestEntryFields, recordLocationChange, type LatestEntry, type StaysQuery } from "./location-history.server";
 import { canonicalLocation } from "./locations.server";
 import { requireAccount, withinReach } from "./scope.server";
 
@@ -30,10 +30,13 @@ export async function getTruck(ctx: ServiceContext, id: number): Promise<TruckRo
   return truck;
 }
 
-/** A truck and its location history (its stays, newest first), for a viewer who may see it; else the truck's 404. */
-export async function truckAndStays(ctx: ServiceContext, id: number) {
+/**
+ * A truck and a page of its location history (see `assetStays`), for a viewer who may see it;
+ * else the truck's 404.
+ */
+export async function truckAndStays(ctx: ServiceContext, id: number, page: StaysQuery = {}) {
   const truck = await getTruck(ctx, id);
-  return { truck, history: await assetHistory(ctx.db, "truck", truck.id) };
+  return { truck, history: await assetStays(ctx.db, "truck", truck.id, page) };
 }
 
 function refuseDuplicate(error: unknown): never {

@@ -114,12 +114,18 @@ test("no request sends more statements than its route's budget", async ({ db, re
   const editor = await writer("super_manager");
   const manager = await writer("manager");
   const driver = await writer("yard_driver");
+  // Further down the lists: the demo trailer's older stays (it has more than a page), an older page of Finished moves.
+  const historyLinks = (await manager.api.get(`/api/trailers/${ids.trailer}/location-history`)).headers()["link"] ?? "";
+  const olderStays = /[?&]before=([^&>]+)[^>]*>; rel="next"/.exec(historyLinks)![1];
+  const finishedPage = await manager.api.get("/api/moves?state=finished&page_size=5&envelope=1");
+  const olderMoves = ((await finishedPage.json()) as { older_cursor: string }).older_cursor;
 
   // Pages (a document request each) and the API's reads: route, as whom, path, and the status when it is not 200.
   const reads: [string, { name: string; api: APIRequestContext }, string, number?][] = [
     ["_index", manager, "/"],
     ["_index", admin, "/"],
     ["_index", driver, "/"],
+    ["_index", manager, `/?move_list=finished&finished_before=${olderMoves}`],
     ["$", manager, "/no-such-page", 302],
     ["admin.dashboard", admin, "/admin/dashboard"],
     ["audit-logs", admin, "/audit-logs"],
@@ -142,6 +148,7 @@ test("no request sends more statements than its route's budget", async ({ db, re
     ["settings", admin, "/settings"],
     ["signup", manager, "/signup"],
     ["trailers.$id._index", manager, `/trailers/${ids.trailer}`],
+    ["trailers.$id._index", manager, `/trailers/${ids.trailer}?history_before=${olderStays}`],
     ["trailers.$id.edit", editor, `/trailers/${ids.trailer}/edit`],
     ["trailers.new", editor, "/trailers/new"],
     ["trailers.bulk-upload", editor, "/trailers/bulk-upload"],
@@ -171,6 +178,7 @@ test("no request sends more statements than its route's budget", async ({ db, re
     ["api.companies.test", manager, "/api/companies/test"],
     ["api.csrf.restore", manager, "/api/csrf/restore"],
     ["api.moves._index", manager, "/api/moves"],
+    ["api.moves._index", manager, `/api/moves?state=finished&before=${olderMoves}`],
     ["api.moves.available-trailers", manager, "/api/moves/available-trailers"],
     ["api.moves.locations", manager, "/api/moves/locations"],
     ["api.moves.summary", manager, "/api/moves/summary"],
@@ -178,6 +186,7 @@ test("no request sends more statements than its route's budget", async ({ db, re
     ["api.trailers._index", manager, "/api/trailers/"],
     ["api.trailers.$id", manager, `/api/trailers/${ids.trailer}`],
     ["api.trailers.$id.location-history", manager, `/api/trailers/${ids.trailer}/location-history`],
+    ["api.trailers.$id.location-history", manager, `/api/trailers/${ids.trailer}/location-history?after=${olderStays}`],
     ["api.trucks._index", manager, "/api/trucks/"],
     ["api.trucks.$id", manager, `/api/trucks/${ids.truck}`],
     ["api.trucks.$id.location-history", manager, `/api/trucks/${ids.truck}/location-history`],

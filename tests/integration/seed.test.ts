@@ -1,7 +1,8 @@
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, buildings, moves, trailerLocationHistory, trailers, users, yards } from "#db/schema";
-import { seedDemoData, tableCounts } from "#db/seed";
+import { LONG_HISTORY_STAYS, seedDemoData, tableCounts } from "#db/seed";
+import { HISTORY_PAGE_SIZE } from "#app/services/location-history.server";
 import { verifyPassword } from "#app/lib/password.server";
 import { roleOf } from "#app/domain/roles";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -84,6 +85,25 @@ describe("demo seed", () => {
     for (const entry of open) {
       expect(entry.location).toBe(entry.current);
       expect(NOW.getTime() - entry.entry.getTime()).toBeLessThanOrEqual(31 * 86_400_000);
+    }
+  });
+
+  it("gives each account's first trailer more than a page of Complete History, one stay after another", async () => {
+    for (const number of ["ACB10001", "ACN10001", "BRC10001"]) {
+      const [trailer] = await first.db.select().from(trailers).where(eq(trailers.trailerNumber, number));
+      const stays = await first.db
+        .select()
+        .from(trailerLocationHistory)
+        .where(eq(trailerLocationHistory.trailerId, trailer.id))
+        .orderBy(asc(trailerLocationHistory.entryTime));
+      expect(stays.length, number).toBeGreaterThan(HISTORY_PAGE_SIZE);
+      expect(stays.length, number).toBeGreaterThanOrEqual(LONG_HISTORY_STAYS + 1);
+      stays.slice(1).forEach((stay, i) => expect(stays[i].exitTime, number).toEqual(stay.entryTime));
+      expect(stays.at(-1)).toMatchObject({ exitTime: null, location: trailer.trailerLocation });
+      expect(trailer.createdAt).toEqual(stays[0].entryTime);
+      // Of the longer past, only its last stay ends in the last 30 days (the admin dashboard's).
+      for (const stay of stays.slice(0, LONG_HISTORY_STAYS - 1))
+        expect(stay.exitTime!.getTime()).toBeLessThanOrEqual(NOW.getTime() - 40 * 86_400_000);
     }
   });
 

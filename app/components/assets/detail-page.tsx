@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { LocationHistoryPanel, type HistoryEntry } from "./location-history-panel";
+import { LocationHistoryPanel, type HistoryPage } from "./location-history-panel";
 import { CsrfInput } from "#app/components/csrf-input";
 import { ErrorSummary } from "#app/components/ui/error-summary";
 import { buttonStyles } from "#app/components/ui/styles";
@@ -98,7 +98,7 @@ export interface AssetPageFrame {
   title: string;
   backTo: string;
   can: { edit: boolean; delete: boolean; report: boolean; history: boolean };
-  history: HistoryEntry[];
+  history: HistoryPage;
 }
 
 /** How often an open page reloads while its socket is down: trailers every 30 s, trucks every 5 minutes. */
@@ -129,7 +129,7 @@ export function AssetDetailPage({
         historyTo={can.history ? recordHistoryHref(`${kind}s`, id) : null}
       />
       <LocationHistoryPanel
-        entries={page.history}
+        history={page.history}
         report={can.report ? { type: kind === "trailer" ? "trailer-history" : "truck-history", id } : null}
       />
     </section>

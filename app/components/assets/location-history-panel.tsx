@@ -1,6 +1,9 @@
+import { useSearchParams } from "@remix-run/react";
 import { ReportButtons } from "#app/components/reports/report-buttons";
+import { NewerOlderLinks } from "#app/components/ui/page-links";
 import { Table } from "#app/components/ui/table";
 import { historyTimeAtLocation, JUST_ARRIVED, MOVED } from "#app/domain/assets";
+import { HISTORY_ANCHOR, HISTORY_PAGE_PARAMS, pageHref, pageRange, type CountedPage } from "#app/domain/list-pages";
 import { LocalTime } from "#app/components/ui/local-time";
 
 export interface HistoryEntry {
@@ -14,16 +17,27 @@ export interface HistoryEntry {
   user_alpha_code: string | null;
 }
 
-/** Current location, the latest 5 stays as a timeline, and the complete history. */
+/** A page of the Complete History, with the newest stays (Current Location and Recent Locations). */
+export interface HistoryPage extends CountedPage<HistoryEntry> {
+  recent: HistoryEntry[];
+}
+
+/**
+ * Current location, the latest 5 stays as a timeline, and the complete history with how many
+ * stays there are, a page at a time: Newer and Older are links (the page's place is in its URL),
+ * and the history opens by itself on a page a link led to.
+ */
 export function LocationHistoryPanel({
-  entries,
+  history,
   report,
 }: {
-  entries: HistoryEntry[];
+  history: HistoryPage;
   /** Managers and above: the history's report (print, CSV, Excel). */
   report?: { type: "trailer-history" | "truck-history"; id: number } | null;
 }) {
-  if (!entries.length) {
+  const [searchParams] = useSearchParams();
+  const { entries, recent, total } = history;
+  if (!recent.length) {
     return (
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-medium">Location History</h2>
@@ -32,15 +46,16 @@ export function LocationHistoryPanel({
     );
   }
   // The latest entry: open, it is where the asset stands; closed, the asset has moved on ('Moved').
-  const latest = entries[0];
-  const timeThere = historyTimeAtLocation(entries);
+  const latest = recent[0];
+  const timeThere = historyTimeAtLocation(recent);
+  const linkTo = (to: { before?: string | null; after?: string | null }) =>
+    pageHref(searchParams, HISTORY_PAGE_PARAMS, to, { hash: HISTORY_ANCHOR });
+  const paged = searchParams.has(HISTORY_PAGE_PARAMS.before) || searchParams.has(HISTORY_PAGE_PARAMS.after);
   return (
     <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Location History">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-medium">Location History</h2>
-        {report ? (
-          <ReportButtons type={report.type} params={{ id: String(report.id) }} total={entries.length} label="Location history" />
-        ) : null}
+        {report ? <ReportButtons type={report.type} params={{ id: String(report.id) }} total={total} label="Location history" /> : null}
       </div>
       <div className="rounded-md bg-brand-50 p-3">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Current Location</p>
@@ -56,7 +71,7 @@ export function LocationHistoryPanel({
       <div>
         <h3 className="text-sm font-medium">Recent Locations</h3>
         <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
-          {entries.slice(0, 5).map((entry) => (
+          {recent.map((entry) => (
             <li key={entry.id} className="text-sm">
               <span className="font-medium">{entry.location}</span> — <LocalTime iso={entry.entry_time} />
               {entry.exit_time ? (
@@ -71,9 +86,16 @@ export function LocationHistoryPanel({
           ))}
         </ol>
       </div>
-      <details>
-        <summary className="cursor-pointer text-sm font-medium">Complete History ({entries.length})</summary>
-        <Table className="mt-2 overflow-x-auto" headings={["Location", "Entry Time", "Exit Time", "Duration", "Changed By"]}>
+      <details id={HISTORY_ANCHOR} open={paged || undefined} className="space-y-2">
+        <summary className="cursor-pointer text-sm font-medium">Complete History ({total.toLocaleString("en-US")})</summary>
+        <p className="text-sm text-slate-600" data-testid="history-range">
+          {pageRange("Stays", history.offset, entries.length, total)}
+        </p>
+        <Table
+          className="mt-2 overflow-x-auto"
+          label="Complete History"
+          headings={["Location", "Entry Time", "Exit Time", "Duration", "Changed By"]}
+        >
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td className="whitespace-nowrap px-3 py-2 font-medium">{entry.location}</td>
@@ -86,6 +108,13 @@ export function LocationHistoryPanel({
             </tr>
           ))}
         </Table>
+        <NewerOlderLinks
+          label="Complete History pages"
+          newer={history.newer ? linkTo({ after: history.newer }) : null}
+          older={history.older ? linkTo({ before: history.older }) : null}
+          newerText="Newer stays"
+          olderText="Older stays"
+        />
       </details>
     </section>
   );

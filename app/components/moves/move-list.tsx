@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
+import { NewerOlderLinks } from "#app/components/ui/page-links";
 import { buttonStyles } from "#app/components/ui/styles";
 import type { MoveOutcome } from "#app/domain/move-forms";
 import {
@@ -36,8 +37,10 @@ function matchLine(count: number, search: string): string {
 }
 
 /**
- * The moves of one state, newest first, each with the actions the viewer may take; while the
- * global search narrows it, how many match and, when none does, a no-match text.
+ * A page of the moves of one state, newest first, each with the actions the viewer may take;
+ * while the global search narrows it, how many match and, when none does, a no-match text. Newer
+ * and Older (the addresses of the pages beside, in `pager`) stand below the list's box, so a
+ * phone reaches them without scrolling the list.
  */
 export function MoveList({
   id,
@@ -47,6 +50,7 @@ export function MoveList({
   search,
   matches,
   limit,
+  pager,
   timeZone,
   viewer,
   selectedAccount,
@@ -61,35 +65,53 @@ export function MoveList({
   search: string;
   matches: number | null;
   limit: number;
+  /** The addresses of the newer and the older page; null at either end. */
+  pager: { newer: string | null; older: string | null };
   timeZone: string;
   viewer: MoveViewer;
   selectedAccount: number | null;
   onDone: (outcome: MoveOutcome) => void;
 }) {
   const shownOf = search ? (matches ?? moves.length) : total;
+  const label = MOVE_STATE_LABEL[state];
   return (
-    <div id={id} className="mt-3 max-h-[30vh] overflow-y-auto overscroll-contain rounded-md border border-slate-200" tabIndex={-1}>
-      {search && moves.length ? (
-        <p className="border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-700" data-testid="move-matches">
-          {matchLine(shownOf, search)}
-        </p>
-      ) : null}
-      {!moves.length ? (
-        <p className="p-3 text-sm text-slate-600">
-          {search ? "No moves match your search" : `No ${MOVE_STATE_LABEL[state].toLowerCase()} moves.`}
-        </p>
-      ) : (
-        <ul className="divide-y divide-slate-200" aria-label={`${MOVE_STATE_LABEL[state]} moves`}>
-          {moves.map((move) => (
-            <MoveEntry key={move.id} move={move} timeZone={timeZone} viewer={viewer} selectedAccount={selectedAccount} onDone={onDone} />
-          ))}
-        </ul>
-      )}
-      {shownOf > moves.length ? (
-        <p className="p-2 text-center text-xs text-slate-500">
-          Showing the newest {Math.min(limit, moves.length)} of {shownOf}
-        </p>
-      ) : null}
+    <div id={id} className="mt-3 space-y-2" tabIndex={-1}>
+      <div
+        role="region"
+        aria-label={`${label} moves`}
+        tabIndex={0}
+        className="max-h-[30vh] overflow-y-auto overscroll-contain rounded-md border border-slate-200"
+      >
+        {search && moves.length ? (
+          <p className="border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-700" data-testid="move-matches">
+            {matchLine(shownOf, search)}
+          </p>
+        ) : null}
+        {!moves.length ? (
+          <p className="p-3 text-sm text-slate-600">{search ? "No moves match your search" : `No ${label.toLowerCase()} moves.`}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label={`${label} moves`}>
+            {moves.map((move) => (
+              <MoveEntry key={move.id} move={move} timeZone={timeZone} viewer={viewer} selectedAccount={selectedAccount} onDone={onDone} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <NewerOlderLinks
+        label={`${label} moves pages`}
+        newer={pager.newer}
+        older={pager.older}
+        newerText="Newer moves"
+        olderText="Older moves"
+      >
+        {shownOf > moves.length ? (
+          <p className="text-center text-xs text-slate-600" data-testid="move-page">
+            {pager.newer
+              ? `Showing ${moves.length} older ${moves.length === 1 ? "move" : "moves"} of ${shownOf}`
+              : `Showing the newest ${Math.min(limit, moves.length)} of ${shownOf}`}
+          </p>
+        ) : null}
+      </NewerOlderLinks>
     </div>
   );
 }

@@ -20,6 +20,7 @@ import {
   type PublicMove,
 } from "#app/domain/moves";
 import { apiFetch } from "#app/browser/api-client";
+import { movePageParams, pageHref, pageQueryOf } from "#app/domain/list-pages";
 import { useLiveRevalidation } from "#app/browser/realtime-client";
 import { movesPollMs } from "#app/domain/polling";
 import { MovesReportForm } from "#app/components/reports/moves-report-form";
@@ -100,7 +101,7 @@ export function MoveStatusPanel({
     movesPollMs(anyActive),
   );
   useViewerTimeZone(summary.time_zone);
-  const openList = useOpenList(summary, open, accountId);
+  const openList = useOpenList(summary, open, accountId, searchParams);
 
   const afterChange = (result: MoveOutcome) => {
     setOutcome(result);
@@ -188,6 +189,7 @@ export function MoveStatusPanel({
           search={summary.search}
           matches={openList.matches}
           limit={summary.list_limit}
+          pager={pagerOf(searchParams, open, openList.pages)}
           timeZone={summary.time_zone}
           viewer={viewer}
           selectedAccount={accountId}
@@ -227,52 +229,91 @@ export function MoveStatusPanel({
 }
 
 /**
- * The open list's moves (and, while searching, how many match): from the page's data when it
- * carries them (the list the page was loaded with), else fetched from `GET /api/moves` with the
- * page's search — again each time the page's data is revalidated (a move changed), keeping the
- * last answer on screen meanwhile. A failed fetch can be retried.
+ * The addresses of the pages beside the open list's: its place in the URL (`finished_before`…),
+ * with the list open (`move_list`), so they work without JavaScript and a live update reloads the
+ * same page; landing on the list.
  */
-function useOpenList(summary: MoveSummary, open: MoveState | null, accountId: number | null) {
+function pagerOf(current: URLSearchParams, state: MoveState, pages: { older: string | null; newer: string | null }) {
+  const href = (to: { before?: string | null; after?: string | null }) =>
+    pageHref(current, movePageParams(state), to, { extra: { [MOVE_LIST_PARAM]: state }, hash: `moves-${state}` });
+  return { newer: pages.newer ? href({ after: pages.newer }) : null, older: pages.older ? href({ before: pages.older }) : null };
+}
+
+const NO_PAGES = { older: null, newer: null };
+
+/**
+ * The open list's page of moves (and, while searching, how many match), where the URL's cursor
+ * for it says (the newest without one): from the page's data when it carries them (the list the
+ * page was loaded with), else fetched from `GET /api/moves` with the page's search — again each
+ * time the page's data is revalidated (a move changed), keeping the last answer on screen
+ * meanwhile. A failed fetch can be retried.
+ */
+function useOpenList(summary: MoveSummary, open: MoveState | null, accountId: number | null, searchParams: URLSearchParams) {
   const included = open ? summary.moves[open] : undefined;
   const [attempt, setAttempt] = useState(0);
   const [fetched, setFetched] = useState<{
     state: MoveState;
     search: string;
+    cursor: string;
     moves: PublicMove[] | null;
     total: number | null;
+    pages: { older: string | null; newer: string | null };
     failed: boolean;
   } | null>(null);
   const { search } = summary;
+  const place = open ? pageQueryOf(searchParams, movePageParams(open)) : null;
+  const cursor = place ? (place.before ? `before=${place.before}` : place.after ? `after=${place.after}` : "") : "";
   useEffect(() => {
     if (!open || included) return;
     let current = true;
-    const params = new URLSearchParams({ state: open, page_size: String(summary.list_limit), envelope: "1" });
+    const params = new URLSearchParams(cursor);
+    params.set("state", open);
+    params.set("page_size", String(summary.list_limit));
+    params.set("envelope", "1");
     if (accountId !== null) params.set("account_id", String(accountId));
     if (search) params.set("q", search);
+    type Answer = { moves: PublicMove[]; total: number; older_cursor: string | null; newer_cursor: string | null };
     apiFetch(`/api/moves?${params}`)
-      .then((response) =>
-        response.ok ? (response.json() as Promise<{ moves: PublicMove[]; total: number }>) : Promise.reject(new Error()),
-      )
+      .then((response) => (response.ok ? (response.json() as Promise<Answer>) : Promise.reject(new Error())))
       .then(
-        (body) => current && setFetched({ state: open, search, moves: body.moves, total: body.total, failed: false }),
+        (body) =>
+          current &&
+          setFetched({
+            state: open,
+            search,
+            cursor,
+            moves: body.moves,
+            total: body.total,
+            pages: { older: body.older_cursor, newer: body.newer_cursor },
+            failed: false,
+          }),
         () =>
           current &&
           setFetched((last) =>
-            last?.state === open && last.search === search
+            last?.state === open && last.search === search && last.cursor === cursor
               ? { ...last, failed: true }
-              : { state: open, search, moves: null, total: null, failed: true },
+              : { state: open, search, cursor, moves: null, total: null, pages: NO_PAGES, failed: true },
           ),
       );
     return () => {
       current = false;
     };
-  }, [open, included, summary, accountId, search, attempt]);
+  }, [open, included, summary, accountId, search, cursor, attempt]);
   const retry = () => setAttempt((count) => count + 1);
-  if (included) return { moves: included, matches: open ? (summary.matches[open] ?? null) : null, failed: false, retry };
-  const mine = fetched?.state === open && fetched.search === search ? fetched : null;
+  if (included) {
+    return {
+      moves: included,
+      matches: open ? (summary.matches[open] ?? null) : null,
+      pages: (open && summary.pages[open]) || NO_PAGES,
+      failed: false,
+      retry,
+    };
+  }
+  const mine = fetched?.state === open && fetched.search === search && fetched.cursor === cursor ? fetched : null;
   return {
     moves: mine?.moves ?? null,
     matches: search ? (mine?.total ?? null) : null,
+    pages: mine?.pages ?? NO_PAGES,
     failed: mine !== null && mine.failed && mine.moves === null,
     retry,
   };

@@ -1,4 +1,5 @@
 /** What trailers and trucks share: status, types, states, time at a location. */
+import { exactChoice } from "./choices";
 
 export const TRAILER_TYPES = [
   "dry_53",
@@ -169,6 +170,13 @@ export const US_STATES: readonly { code: string; name: string }[] = [
   ["WI", "Wisconsin"],
   ["WY", "Wyoming"],
 ].map(([code, name]) => ({ code, name }));
+
+const STATE_NAMES = US_STATES.map((state) => ({ value: state.code, label: state.name }));
+
+/** A state typed by its abbreviation or its name, in any case: its abbreviation; null for anything else. */
+export function stateCodeOf(typed: string): string | null {
+  return exactChoice(STATE_NAMES, typed)?.value ?? null;
+}
 
 /** States whose name or abbreviation matches what was typed: the abbreviation first, then names that start with it. */
 export function matchStates(query: string): { code: string; name: string }[] {

@@ -196,6 +196,13 @@ export function matchStates(query: string): { code: string; name: string }[] {
     .map(({ state }) => state);
 }
 
+/**
+ * The button beside an admin's Account select on Add New Trailer and Add Truck, shown without
+ * JavaScript: it posts the form as typed, and the page comes back with the chosen account's
+ * locations and users. (With JavaScript, choosing the account loads them.)
+ */
+export const LOAD_ACCOUNT = { name: "intent", value: "load-account", label: "Load this account's locations" } as const;
+
 /** A user an asset may be assigned to, as the Assign User type-ahead lists it. */
 export interface AssigneeChoice {
   id: number;

@@ -1,10 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { addFormChoices } from "#app/components/assets/asset-form";
 import { TrailerForm } from "#app/components/assets/trailer-form";
 import { defaultServiceDates, trailerSchema } from "#app/domain/trailers";
 import { createTrailer } from "#app/services/trailers.server";
 import type { StatementBudget } from "#app/http/route-methods";
-import { pageRoute, submitForm } from "#app/http/answers.server";
+import { pageRoute } from "#app/http/answers.server";
+import { addAssetAction } from "#app/http/asset-forms.server";
 import { requirePage } from "#app/http/guards.server";
 import { assetFormChoices } from "#app/services/asset-forms.server";
 
@@ -22,23 +24,21 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
 /** Adds the trailer, then the dashboard; a refusal lands on its field. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(request, trailerSchema, async (value) => {
+  return addAssetAction(ctx, request, trailerSchema, async (value) => {
     await createTrailer(ctx, value);
     return redirect("/");
   });
 }
 
 export default function AddNewTrailer() {
-  const { accountId, ...choices } = useLoaderData<typeof loader>();
-  const defaults = { ...defaultServiceDates(), load_type: "empty", account_id: accountId ? String(accountId) : "" };
+  const { account, form } = addFormChoices(useLoaderData<typeof loader>(), useActionData<typeof action>());
   return (
     <TrailerForm
       title="Add New Trailer"
       submitLabel="Add Trailer"
       cancelTo="/"
-      choices={choices}
-      defaultValue={defaults}
-      lastResult={useActionData<typeof action>()}
+      {...form}
+      defaultValue={{ ...defaultServiceDates(), load_type: "empty", account_id: account }}
     />
   );
 }

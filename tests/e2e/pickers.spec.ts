@@ -3,15 +3,25 @@ import type { Locator, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "#app/domain/roles";
-import { trailers, trucks, users } from "#db/schema";
-import { addTrailer, expect, signedInPage, submitAndWait, test, visit, type TestUser } from "./fixtures";
+import type { Database } from "#app/lib/db.server";
+import { accounts, trailers, trucks, users } from "#db/schema";
+import { addTrailer, csrfTokenOf, expect, signedInPage, submitAndWait, test, visit, type TestUser } from "./fixtures";
 import { option, picker } from "./pickers";
 
 /**
  * The pickers of the trailer and truck forms (location, type, license state, assignee): the
  * combobox by keyboard alone, with no axe violations while open, on a phone, and the select or
- * input that stands in for it without JavaScript.
+ * input that stands in for it without JavaScript; an admin's pickers follow the Account chosen in
+ * the form, with and without JavaScript; anyone else's stay those of their own account.
  */
+
+const NEWARK = "Acme Logistics · Acme Newark";
+const CHARLOTTE = "Blue Ridge Transport · Blue Ridge Charlotte";
+
+async function accountId(db: Database, name: string) {
+  const [account] = await db.select().from(accounts).where(eq(accounts.accountName, name));
+  return account.id;
+}
 
 /** The option the keyboard is on: shown selected, and named by the combobox as its active descendant. */
 async function expectOn(box: Locator, text: string) {
@@ -258,4 +268,124 @@ test("without JavaScript the pickers are a select and inputs, and Add Truck and 
   const [updated] = await db.select().from(trailers).where(eq(trailers.id, trailer.id));
   expect(updated).toMatchObject({ type: "liftgate_48", licenseState: "CT", trailerLocation: "South-4" });
   await context.close();
+});
+
+test("an admin's Add New Trailer pickers follow the Account chosen in the form, keeping what was typed", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
+  const [newark, charlotte] = [await accountId(db, "Acme Newark"), await accountId(db, "Blue Ridge Charlotte")];
+  await openAs("admin", { page, newUser, signInAs }, "/trailers/new");
+  const number = newNumber("AS");
+  await page.getByLabel("Trailer Number").fill(number);
+  const location = picker(page, "Location");
+  // No account chosen yet: nothing to offer.
+  await location.fill("rail");
+  await expect(page.getByRole("status").filter({ hasText: "No results found" })).toBeVisible();
+
+  await page.getByLabel("Account").selectOption({ label: NEWARK });
+  await expect(page).toHaveURL(new RegExp(`/trailers/new\\?account=${newark}$`));
+  await location.fill("rail");
+  await expect(option(page, "Rail Lot")).toBeVisible();
+  await picker(page, "Assign User").fill("nico");
+  await expect(page.getByRole("option", { name: /^YDN · Nico Young/ })).toBeVisible();
+
+  await page.getByLabel("Account").selectOption({ label: CHARLOTTE });
+  await expect(page).toHaveURL(new RegExp(`/trailers/new\\?account=${charlotte}$`));
+  await expect(page.getByLabel("Trailer Number")).toHaveValue(number);
+  await expect(picker(page, "Assign User")).toHaveValue("nico");
+  await location.fill("rail lot");
+  await expect(page.getByRole("status").filter({ hasText: "No results found" })).toBeVisible();
+  await location.fill("east");
+  await option(page, "East Yard").click();
+  await picker(page, "Assign User").fill("cole");
+  await page.getByRole("option", { name: /^YDC · Cole Yates/ }).click();
+
+  await page.getByLabel("Owner").fill("blue ridge");
+  await picker(page, "Type").fill("Dry 53");
+  await picker(page, "License State").fill("nc");
+  await page.getByLabel("License Plate").fill("as1");
+  await submitAndWait(page.getByRole("button", { name: "Add Trailer" }), { url: /\/$/ });
+  const [saved] = await db.select().from(trailers).where(eq(trailers.trailerNumber, number));
+  const [cole] = await db.select().from(users).where(eq(users.email, "yard@blueridge.test"));
+  expect(saved).toMatchObject({ accountId: charlotte, trailerLocation: "East Yard", userId: cole.id, type: "dry_53" });
+});
+
+test("without JavaScript an admin loads the chosen account's locations into Add Truck, keeping what was typed", async ({
+  browser,
+  newUser,
+  db,
+}) => {
+  const admin = await newUser("admin");
+  const newark = await accountId(db, "Acme Newark");
+  const { context, page } = await signedInPage(browser, db, admin.email, { javaScriptEnabled: false });
+  const offered = (value: string) => page.locator(`datalist option[value="${value}"]`);
+  const number = newNumber("NL");
+  await page.goto("/trucks/new");
+  await expect(offered("Rail Lot")).toHaveCount(0);
+  await page.getByLabel("Truck Number").fill(number);
+  await page.getByLabel("Make").fill("Volvo");
+  await page.getByLabel("Account").selectOption({ label: NEWARK });
+  await submitAndWait(page.getByRole("button", { name: "Load this account's locations" }), { shows: page.getByLabel("Truck Number") });
+  await expect(page.getByLabel("Truck Number")).toHaveValue(number);
+  await expect(page.getByLabel("Make")).toHaveValue("Volvo");
+  await expect(page.getByLabel("Account")).toHaveValue(String(newark));
+  await expect(offered("Rail Lot")).toHaveCount(1);
+  await expect(offered("Overflow Lot")).toHaveCount(0);
+  await expect(offered("YDN")).toHaveCount(1);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  // Enter in a field sends the form itself (not the load button): its errors, with Newark's choices still.
+  await submitAndWait(page.getByLabel("Model"), { by: "Enter", shows: page.getByRole("alert") });
+  await expect(page.getByRole("alert")).toContainText("Truck location is required");
+  await expect(offered("Rail Lot")).toHaveCount(1);
+  await expect(page.getByLabel("Truck Number")).toHaveValue(number);
+
+  await fillIn(page, {
+    Location: "Rail Lot",
+    Type: "Boxtruck",
+    Year: "2019",
+    Model: "VNR",
+    "License Plate": "nl1",
+    "License State": "NJ",
+    "Assigned To": "YDN",
+  });
+  await submitAndWait(page.getByRole("button", { name: "Add Truck" }), { url: /\/$/ });
+  const [saved] = await db.select().from(trucks).where(eq(trucks.truckNumber, number));
+  const [nico] = await db.select().from(users).where(eq(users.email, "yard@newark.test"));
+  expect(saved).toMatchObject({ accountId: newark, truckLocation: "Rail Lot", assignedUserId: nico.id });
+  await context.close();
+});
+
+test("a non-admin naming another account gets its own account's locations and users", async ({ page, newUser, signInAs, apiAs, db }) => {
+  const manager = await newUser("super_manager");
+  const charlotte = await accountId(db, "Blue Ridge Charlotte");
+  await signInAs(page, manager.email);
+  await visit(page, `/trailers/new?account=${charlotte}`);
+  await expect(page.getByLabel("Account")).toHaveCount(0);
+  const location = picker(page, "Location");
+  await location.fill("east yard");
+  await expect(page.getByRole("status").filter({ hasText: "No results found" })).toBeVisible();
+  await location.fill("yard a");
+  await expect(option(page, "Yard A")).toBeVisible();
+  const assignee = picker(page, "Assign User");
+  await assignee.fill("ydc");
+  await expect(page.getByRole("status").filter({ hasText: "No results found" })).toBeVisible();
+  await assignee.fill("ydb");
+  await expect(page.getByRole("option", { name: /^YDB/ })).toBeVisible();
+
+  // The load button's post, sent by hand with the other account: still its own account's choices.
+  const api = await apiAs(manager.email);
+  for (const path of ["/trailers/new", "/trucks/new"]) {
+    const answer = await api.post(path, {
+      form: { csrf: await csrfTokenOf(api), intent: "load-account", account_id: String(charlotte), trailer_number: "X1" },
+    });
+    expect(answer.status()).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('value="Overflow Lot"');
+    expect(html).not.toContain('value="East Yard"');
+    expect(html).not.toContain('value="YDC"');
+  }
 });

@@ -1,21 +1,45 @@
 import { getInputProps } from "@conform-to/react";
+import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AssigneeField } from "./assignee-field";
 import { ComboboxField } from "#app/components/ui/combobox";
 import { InputField, SelectField, type FormField } from "#app/components/ui/field";
-import { matchStates, stateCodeOf, typeLabel, US_STATES } from "#app/domain/assets";
+import { DefaultSubmitWithoutScript, SubmitWithoutScript } from "#app/components/ui/form-parts";
+import { LOAD_ACCOUNT, matchStates, stateCodeOf, typeLabel, US_STATES } from "#app/domain/assets";
 import { NO_MATCH } from "#app/domain/choices";
 import { SHOP } from "#app/domain/locations";
 
-/** An admin's choice of the account a new asset belongs to. */
+/**
+ * An admin's choice of the account a new asset belongs to; the locations and users offered are
+ * that account's. Choosing one reloads the page's choices for it (`?account=`), leaving what was
+ * typed in place; without JavaScript, "Load this account's locations" does (`LOAD_ACCOUNT`).
+ */
 function AccountSelectField<Schema>({ field, accounts }: { field: FormField<Schema>; accounts: { id: number; label: string }[] }) {
+  const [, setSearchParams] = useSearchParams();
+  function loadAccount(account: string) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (account) next.set("account", account);
+        else next.delete("account");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
   return (
-    <SelectField
-      label="Account"
-      field={field}
-      placeholder="Select an account"
-      options={accounts.map(({ id, label }) => ({ value: id, label }))}
-    />
+    <>
+      <DefaultSubmitWithoutScript />
+      <SelectField
+        label="Account"
+        field={field}
+        placeholder="Select an account"
+        options={accounts.map(({ id, label }) => ({ value: id, label }))}
+        onChange={loadAccount}
+      >
+        <SubmitWithoutScript label={LOAD_ACCOUNT.label} name={LOAD_ACCOUNT.name} value={LOAD_ACCOUNT.value} className="mt-2" />
+      </SelectField>
+    </>
   );
 }
 

@@ -57,21 +57,32 @@ export function SelectField<Schema>({
   field,
   placeholder,
   options,
+  onChange,
+  children,
 }: {
   label: string;
   field: FormField<Schema>;
   placeholder: string;
   options: readonly ChoiceOption[];
+  onChange?: (value: string) => void;
+  /** What follows the select, before its errors. */
+  children?: React.ReactNode;
 }) {
   return (
     <LabelledField label={label} field={field}>
-      <select {...getSelectProps(field)} key={field.key} className={inputStyles}>
+      <select
+        {...getSelectProps(field)}
+        key={field.key}
+        className={inputStyles}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+      >
         {[{ value: "", label: placeholder }, ...options].map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
+      {children}
     </LabelledField>
   );
 }

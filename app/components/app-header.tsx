@@ -171,7 +171,6 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
         ref={button}
         type="button"
         className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
-        aria-label="Profile menu"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -188,6 +187,8 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
         }}
       >
         <CircleUser aria-hidden className="h-6 w-6" />
+        {/* Its name holds the words it shows (the user's code, on wider screens). */}
+        <span className="sr-only">Profile menu</span>
         <span className="hidden md:inline">{user.alphaCode ?? user.email}</span>
       </button>
       {open ? (

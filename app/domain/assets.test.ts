@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, loadLabel, matchStates, STATUS_LABEL, timeAtLocation, typeLabel, US_STATES, vehicleStatus } from "./assets";
+import {
+  formatDuration,
+  loadLabel,
+  matchStates,
+  stateCodeOf,
+  STATUS_LABEL,
+  timeAtLocation,
+  typeLabel,
+  US_STATES,
+  vehicleStatus,
+} from "./assets";
 
 describe("assets", () => {
   it("derives the status red over yellow over shop over available", () => {
@@ -48,5 +58,14 @@ describe("assets", () => {
     expect(matchStates("ma").map((state) => state.code)).toEqual(expect.arrayContaining(["MA", "MD", "ME", "OK", "AL"]));
     expect(matchStates("MA")[0].code).toBe("MA");
     expect(matchStates("columbia").map((state) => state.code)).toEqual(["DC"]);
+  });
+
+  it("keeps a state typed by its abbreviation or full name as its abbreviation", () => {
+    expect(stateCodeOf("ma")).toBe("MA");
+    expect(stateCodeOf(" Massachusetts ")).toBe("MA");
+    expect(stateCodeOf("DISTRICT OF COLUMBIA")).toBe("DC");
+    expect(stateCodeOf("mass")).toBeNull();
+    expect(stateCodeOf("")).toBeNull();
+    for (const state of US_STATES) expect([stateCodeOf(state.code), stateCodeOf(state.name)]).toEqual([state.code, state.code]);
   });
 });

@@ -1,4 +1,5 @@
 /** What trailers and trucks share: status, types, states, time at a location. */
+import { exactChoice } from "./choices";
 
 export const TRAILER_TYPES = [
   "dry_53",
@@ -170,6 +171,13 @@ export const US_STATES: readonly { code: string; name: string }[] = [
   ["WY", "Wyoming"],
 ].map(([code, name]) => ({ code, name }));
 
+const STATE_NAMES = US_STATES.map((state) => ({ value: state.code, label: state.name }));
+
+/** A state typed by its abbreviation or its name, in any case: its abbreviation; null for anything else. */
+export function stateCodeOf(typed: string): string | null {
+  return exactChoice(STATE_NAMES, typed)?.value ?? null;
+}
+
 /** States whose name or abbreviation matches what was typed: the abbreviation first, then names that start with it. */
 export function matchStates(query: string): { code: string; name: string }[] {
   const q = query.trim().toLowerCase();
@@ -187,6 +195,13 @@ export function matchStates(query: string): { code: string; name: string }[] {
     .sort((a, b) => a.rank - b.rank)
     .map(({ state }) => state);
 }
+
+/**
+ * The button beside an admin's Account select on Add New Trailer and Add Truck, shown without
+ * JavaScript: it posts the form as typed, and the page comes back with the chosen account's
+ * locations and users. (With JavaScript, choosing the account loads them.)
+ */
+export const LOAD_ACCOUNT = { name: "intent", value: "load-account", label: "Load this account's locations" } as const;
 
 /** A user an asset may be assigned to, as the Assign User type-ahead lists it. */
 export interface AssigneeChoice {

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { addFormChoices } from "#app/components/assets/asset-form";
 import { TrailerForm } from "#app/components/assets/trailer-form";
 import { defaultServiceDates, trailerSchema } from "#app/domain/trailers";
 import { FORM_FAILURES, type FailedForm } from "#app/domain/failures";
@@ -7,7 +8,8 @@ import { keepPageAfterFailure } from "#app/browser/failed-actions";
 import { formClientAction } from "#app/browser/failed-forms";
 import { createTrailer } from "#app/services/trailers.server";
 import type { StatementBudget } from "#app/http/route-methods";
-import { pageRoute, submitForm } from "#app/http/answers.server";
+import { pageRoute } from "#app/http/answers.server";
+import { addAssetAction } from "#app/http/asset-forms.server";
 import { requirePage } from "#app/http/guards.server";
 import { assetFormChoices } from "#app/services/asset-forms.server";
 
@@ -27,15 +29,10 @@ const FAILED: FailedForm = { failure: FORM_FAILURES.createTrailer };
 /** Adds the trailer, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(
-    request,
-    trailerSchema,
-    async (value) => {
-      await createTrailer(ctx, value);
-      return redirect("/");
-    },
-    FAILED,
-  );
+  return addAssetAction(ctx, request, trailerSchema, async (value) => {
+    await createTrailer(ctx, value);
+    return redirect("/");
+  }, FAILED);
 }
 
 /** An add that failed (a server error, no answer): "Failed to create trailer" above the form, as typed. */
@@ -43,16 +40,14 @@ export const clientAction = formClientAction(trailerSchema, FAILED);
 export const shouldRevalidate = keepPageAfterFailure;
 
 export default function AddNewTrailer() {
-  const { accountId, ...choices } = useLoaderData<typeof loader>();
-  const defaults = { ...defaultServiceDates(), load_type: "empty", account_id: accountId ? String(accountId) : "" };
+  const { account, form } = addFormChoices(useLoaderData<typeof loader>(), useActionData<typeof action>());
   return (
     <TrailerForm
       title="Add New Trailer"
       submitLabel="Add Trailer"
       cancelTo="/"
-      choices={choices}
-      defaultValue={defaults}
-      lastResult={useActionData<typeof action>()}
+      {...form}
+      defaultValue={{ ...defaultServiceDates(), load_type: "empty", account_id: account }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { addFormChoices } from "#app/components/assets/asset-form";
 import { TruckForm } from "#app/components/assets/truck-form";
 import { defaultServiceDates } from "#app/domain/trailers";
 import { newTruckSchema } from "#app/domain/trucks";
@@ -8,7 +9,8 @@ import { keepPageAfterFailure } from "#app/browser/failed-actions";
 import { formClientAction } from "#app/browser/failed-forms";
 import { createTruck } from "#app/services/trucks.server";
 import type { StatementBudget } from "#app/http/route-methods";
-import { pageRoute, submitForm } from "#app/http/answers.server";
+import { pageRoute } from "#app/http/answers.server";
+import { addAssetAction } from "#app/http/asset-forms.server";
 import { requirePage } from "#app/http/guards.server";
 import { assetFormChoices } from "#app/services/asset-forms.server";
 
@@ -28,15 +30,10 @@ const FAILED: FailedForm = { failure: FORM_FAILURES.createTruck };
 /** Adds the truck, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return submitForm(
-    request,
-    newTruckSchema,
-    async (value) => {
-      await createTruck(ctx, value);
-      return redirect("/");
-    },
-    FAILED,
-  );
+  return addAssetAction(ctx, request, newTruckSchema, async (value) => {
+    await createTruck(ctx, value);
+    return redirect("/");
+  }, FAILED);
 }
 
 /** An add that failed (a server error, no answer): "Failed to create truck. Please try again." above the form, as typed. */
@@ -45,18 +42,15 @@ export const shouldRevalidate = keepPageAfterFailure;
 
 /** Add Truck: the status flags as independent checkboxes. */
 export default function AddTruck() {
-  const { accountId, ...choices } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const defaults = { ...defaultServiceDates(), account_id: accountId ? String(accountId) : "" };
+  const { account, form } = addFormChoices(useLoaderData<typeof loader>(), useActionData<typeof action>());
   return (
     <TruckForm
       title="Add Truck"
       submitLabel="Add Truck"
       cancelTo="/?tab=trucks"
-      choices={choices}
-      defaultValue={defaults}
       statusAsRadio={false}
-      lastResult={lastResult}
+      {...form}
+      defaultValue={{ ...defaultServiceDates(), account_id: account }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { trucks } from "#db/schema";
 import { csrfTokenOf, expect, expectConsoleErrors, failedLoad, signedInPage, submitAndWait, test, visit } from "./fixtures";
+import { choose } from "./pickers";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -36,7 +37,7 @@ test("Add Truck lists every rule's message, then adds the truck; Update Truck's 
   const number = `TK${Date.now() % 100000}`;
   await page.getByLabel("Truck Number").fill(number);
   await page.getByLabel("Location").fill("Yard A");
-  await page.getByLabel("Type").selectOption({ label: "Sleeper 2 Axle" });
+  await choose(page, "Type", "Sleeper 2 Axle", "sleeper");
   await page.getByLabel("Year").fill("2021");
   await page.getByLabel("Make").fill("Volvo");
   await page.getByLabel("Model").fill("VNL 760");

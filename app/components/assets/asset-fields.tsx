@@ -1,30 +1,59 @@
 import { getInputProps } from "@conform-to/react";
+import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AssigneeField } from "./assignee-field";
-import { InputField, SelectField, TypeAheadField, uppercaseOnInput, type FormField } from "#app/components/ui/field";
-import { typeLabel, US_STATES } from "#app/domain/assets";
+import { ComboboxField } from "#app/components/ui/combobox";
+import { InputField, SelectField, type FormField } from "#app/components/ui/field";
+import { DefaultSubmitWithoutScript, SubmitWithoutScript } from "#app/components/ui/form-parts";
+import { LOAD_ACCOUNT, matchStates, stateCodeOf, typeLabel, US_STATES } from "#app/domain/assets";
+import { NO_MATCH } from "#app/domain/choices";
 import { SHOP } from "#app/domain/locations";
 
-/** An admin's choice of the account a new asset belongs to. */
+/**
+ * An admin's choice of the account a new asset belongs to; the locations and users offered are
+ * that account's. Choosing one reloads the page's choices for it (`?account=`), leaving what was
+ * typed in place; without JavaScript, "Load this account's locations" does (`LOAD_ACCOUNT`).
+ */
 function AccountSelectField<Schema>({ field, accounts }: { field: FormField<Schema>; accounts: { id: number; label: string }[] }) {
+  const [, setSearchParams] = useSearchParams();
+  function loadAccount(account: string) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (account) next.set("account", account);
+        else next.delete("account");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
   return (
-    <SelectField
-      label="Account"
-      field={field}
-      placeholder="Select an account"
-      options={accounts.map(({ id, label }) => ({ value: id, label }))}
-    />
+    <>
+      <DefaultSubmitWithoutScript />
+      <SelectField
+        label="Account"
+        field={field}
+        placeholder="Select an account"
+        options={accounts.map(({ id, label }) => ({ value: id, label }))}
+        onChange={loadAccount}
+      >
+        <SubmitWithoutScript label={LOAD_ACCOUNT.label} name={LOAD_ACCOUNT.name} value={LOAD_ACCOUNT.value} className="mt-2" />
+      </SelectField>
+    </>
   );
 }
 
-/** The asset's type, labelled as lists show it ("Dry 53", "Daycab 1 Axle"). */
-function TypeSelectField<Schema>({ field, types }: { field: FormField<Schema>; types: readonly string[] }) {
+/** The asset's type, labelled as lists show it ("Dry 53", "Daycab 1 Axle"): one of them, typed to find it. */
+function TypeField<Schema>({ field, types, emptyText }: { field: FormField<Schema>; types: readonly string[]; emptyText: string }) {
   return (
-    <SelectField
+    <ComboboxField
       label="Type"
       field={field}
+      strict
+      choices={types.map((type) => ({ value: type, label: typeLabel(type) }))}
       placeholder="Select a type"
-      options={types.map((type) => ({ value: type, label: typeLabel(type) }))}
+      emptyText={emptyText}
+      listHeight={48}
     />
   );
 }
@@ -42,25 +71,39 @@ function LocationField<Schema>({
   onChange: (location: string) => void;
 }) {
   return (
-    <TypeAheadField
+    <ComboboxField
       label="Location"
       field={field}
-      options={locations.map((location) => ({ value: location }))}
+      choices={locations.map((location) => ({ value: location }))}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onValueChange={onChange}
+      emptyText={NO_MATCH.results}
+      listHeight={60}
     />
   );
 }
 
-/** License State: a two-letter type-ahead over the states, by abbreviation or name, typed in capitals. */
+const STATE_CHOICES = US_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` }));
+const matchStateChoices = (typed: string) => matchStates(typed).map((state) => STATE_CHOICES[US_STATES.indexOf(state)]);
+const capitals = (typed: string) => typed.toUpperCase();
+const stateCodeOrTyped = (typed: string) => stateCodeOf(typed) ?? typed.trim();
+
+/**
+ * License State: a type-ahead over the 50 states and DC by abbreviation or name, typed in capitals;
+ * a state typed by its name is kept as its code. Without JavaScript, its two-letter code.
+ */
 function LicenseStateField<Schema>({ field }: { field: FormField<Schema> }) {
   return (
-    <TypeAheadField
+    <ComboboxField
       label="License State"
       field={field}
-      options={US_STATES.map((state) => ({ value: state.code, label: state.name }))}
-      maxLength={2}
-      onInput={uppercaseOnInput}
+      choices={STATE_CHOICES}
+      match={matchStateChoices}
+      normalize={capitals}
+      settle={stateCodeOrTyped}
+      fallbackMaxLength={2}
+      emptyText={NO_MATCH.results}
+      listHeight={48}
     />
   );
 }
@@ -186,7 +229,7 @@ function RadioChoiceField<Value extends string>({
 export const AssetFields = {
   Account: AccountSelectField,
   Location: LocationField,
-  Type: TypeSelectField,
+  Type: TypeField,
   LicenseState: LicenseStateField,
   Tags: TagCheckboxes,
   Choice: RadioChoiceField,

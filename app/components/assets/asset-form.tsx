@@ -25,6 +25,34 @@ export interface AssetFormProps<Schema extends z.ZodType> {
     accounts: { id: number; label: string }[] | null;
   };
   lastResult: SubmissionResult<string[]> | undefined;
+  /** Where the form posts, when not to the page's own address. */
+  action?: string;
+}
+
+/** What Add New Trailer and Add Truck load: the account's choices, and the account (an admin's `?account=`). */
+type AddFormChoices = AssetFormProps<z.ZodType>["choices"] & { accountId: number | null };
+
+/**
+ * The choices of Add New Trailer and Add Truck: those of the account the page was opened for (the
+ * loader's), or of the account an admin loaded without JavaScript ("Load this account's
+ * locations", `addAssetAction`), with the form as it was typed. The form then posts with that
+ * account in the address, so an answer with errors lists the same account's choices.
+ */
+export function addFormChoices(
+  loaded: AddFormChoices,
+  answer: SubmissionResult<string[]> | { accountLoaded: { choices: AddFormChoices; typed: SubmissionResult<string[]> } } | undefined,
+) {
+  const { choices, lastResult } =
+    answer && "accountLoaded" in answer
+      ? { choices: answer.accountLoaded.choices, lastResult: answer.accountLoaded.typed }
+      : { choices: loaded, lastResult: answer };
+  const { accountId, ...lists } = choices;
+  const reloaded = choices !== loaded && accountId;
+  return {
+    /** The Account field's first value. */
+    account: accountId ? String(accountId) : "",
+    form: { choices: lists, lastResult, action: reloaded ? `?account=${accountId}` : undefined },
+  };
 }
 
 /**
@@ -54,6 +82,7 @@ export function AssetFormPage<Values extends Record<string, unknown>>({
   errors,
   cancelTo,
   submitLabel,
+  action,
   children,
 }: {
   title: string;
@@ -61,13 +90,19 @@ export function AssetFormPage<Values extends Record<string, unknown>>({
   errors: (string[] | undefined)[];
   cancelTo: string;
   submitLabel: string;
+  action?: string;
   children: React.ReactNode;
 }) {
   const busy = useNavigation().state !== "idle";
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+      >
         <CsrfInput />
         <ErrorSummary errors={[...new Set([form.errors, ...errors].flatMap((list) => list ?? []))]} />
         {children}

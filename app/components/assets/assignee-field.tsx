@@ -1,6 +1,7 @@
-import { TypeAheadField, type FormField } from "#app/components/ui/field";
-
+import { ComboboxField } from "#app/components/ui/combobox";
+import type { FormField } from "#app/components/ui/field";
 import type { AssigneeChoice } from "#app/domain/assets";
+import { NO_MATCH } from "#app/domain/choices";
 
 export type { AssigneeChoice };
 
@@ -10,12 +11,14 @@ export type { AssigneeChoice };
  */
 export function AssigneeField<Schema>({ label, field, users }: { label: string; field: FormField<Schema>; users: AssigneeChoice[] }) {
   return (
-    <TypeAheadField
+    <ComboboxField
       label={label}
       field={field}
       type="search"
-      options={users.map((user) => ({ value: user.value, label: user.label }))}
+      choices={users.map((user) => ({ value: user.value, label: user.label }))}
       placeholder="Search by name, email, alpha code or driver number"
+      emptyText={NO_MATCH.results}
+      listHeight={60}
     />
   );
 }

@@ -3,6 +3,7 @@ import { AssetFields, useShopLocation } from "./asset-fields";
 import { AssetFormPage, useAssetForm, type AssetFormProps } from "./asset-form";
 import { InputField, uppercaseOnInput } from "#app/components/ui/field";
 import { TRAILER_TYPES } from "#app/domain/assets";
+import { NO_MATCH } from "#app/domain/choices";
 import { trailerSchema, trailerUpdateSchema, type LoadType, type UserHistoryEntry } from "#app/domain/trailers";
 import { AssignmentHistory } from "./assignment-history";
 
@@ -27,8 +28,8 @@ const LOAD_CHOICES: { value: LoadType; label: string }[] = [
 ];
 
 /**
- * Add New Trailer and Update Trailer (`update`: license state and type may stay blank). Location
- * and license state are type-ahead lists; choosing the Shop location ticks Shop and ticking Shop
+ * Add New Trailer and Update Trailer (`update`: license state and type may stay blank). Location,
+ * type, license state and assignee are pickers (`ComboboxField`); choosing the Shop location ticks Shop and ticking Shop
  * moves the trailer to the Shop; the load type is one of Loaded, Tray, Empty.
  */
 export function TrailerForm({
@@ -60,7 +61,7 @@ export function TrailerForm({
           value={place.location}
           onChange={place.chooseLocation}
         />
-        <AssetFields.Type field={fields.type} types={TRAILER_TYPES} />
+        <AssetFields.Type field={fields.type} types={TRAILER_TYPES} emptyText={NO_MATCH.results} />
         <AssetFields.LicenseState field={fields.license_state} />
         <InputField label="License Plate" field={fields.license_plate} onInput={uppercaseOnInput} />
       </div>

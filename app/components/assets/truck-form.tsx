@@ -3,6 +3,7 @@ import { AssetFields, useShopLocation } from "./asset-fields";
 import { AssetFormPage, useAssetForm, type AssetFormProps } from "./asset-form";
 import { InputField, uppercaseOnInput } from "#app/components/ui/field";
 import { STATUS_LABEL, TRUCK_TYPES } from "#app/domain/assets";
+import { NO_MATCH } from "#app/domain/choices";
 import { SHOP } from "#app/domain/locations";
 import { newTruckSchema, TRUCK_STATUSES, truckSchema } from "#app/domain/trucks";
 
@@ -48,7 +49,7 @@ export function TruckForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label="Truck Number" field={fields.truck_number} onInput={uppercaseOnInput} />
         <AssetFields.Location field={fields.truck_location} locations={locations} value={place.location} onChange={place.setLocation} />
-        <AssetFields.Type field={fields.type} types={TRUCK_TYPES} />
+        <AssetFields.Type field={fields.type} types={TRUCK_TYPES} emptyText={NO_MATCH.truckTypes} />
         <InputField label="Year" field={fields.year} inputMode="numeric" maxLength={4} placeholder={`1900–${thisYear}`} />
         <InputField label="Make" field={fields.make} />
         <InputField label="Model" field={fields.model} />

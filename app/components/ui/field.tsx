@@ -7,11 +7,16 @@ export type FormField<Schema> = FieldMetadata<Schema, Record<string, unknown>, s
 type InputType = "text" | "email" | "password" | "number" | "date" | "search" | "tel";
 type InputAttributes = Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "children">;
 
+/** The id of a field's label (`LabelledField`), which also names a combobox's input. */
+export function labelIdOf(fieldId: string): string {
+  return `${fieldId}-label`;
+}
+
 /** A field's label above its control, and its errors under it (one per line). */
 export function LabelledField<Schema>({ label, field, children }: { label: string; field: FormField<Schema>; children: React.ReactNode }) {
   return (
     <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">
+      <label id={labelIdOf(field.id)} htmlFor={field.id} className="block text-sm font-medium">
         {label}
       </label>
       {children}
@@ -46,62 +51,38 @@ export interface ChoiceOption {
   label?: string;
 }
 
-/**
- * A labelled input with a type-ahead list (a native datalist: keyboard navigation included, and
- * the form works without JavaScript). Given `value`, the input is controlled by its owner.
- */
-export function TypeAheadField<Schema>({
-  label,
-  field,
-  options,
-  type = "text",
-  ...rest
-}: { label: string; field: FormField<Schema>; options: readonly ChoiceOption[]; type?: InputType } & InputAttributes) {
-  const listId = `${field.id}-options`;
-  const { defaultValue, ...props } = getInputProps(field, { type });
-  return (
-    <LabelledField label={label} field={field}>
-      <input
-        {...props}
-        defaultValue={rest.value === undefined ? defaultValue : undefined}
-        key={field.key}
-        list={listId}
-        autoComplete="off"
-        className={inputStyles}
-        {...rest}
-      />
-      <datalist id={listId}>
-        {options.map(({ value, label: text }) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </datalist>
-    </LabelledField>
-  );
-}
-
 /** A labelled select whose first option, `placeholder`, chooses nothing. */
 export function SelectField<Schema>({
   label,
   field,
   placeholder,
   options,
+  onChange,
+  children,
 }: {
   label: string;
   field: FormField<Schema>;
   placeholder: string;
   options: readonly ChoiceOption[];
+  onChange?: (value: string) => void;
+  /** What follows the select, before its errors. */
+  children?: React.ReactNode;
 }) {
   return (
     <LabelledField label={label} field={field}>
-      <select {...getSelectProps(field)} key={field.key} className={inputStyles}>
+      <select
+        {...getSelectProps(field)}
+        key={field.key}
+        className={inputStyles}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+      >
         {[{ value: "", label: placeholder }, ...options].map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
+      {children}
     </LabelledField>
   );
 }

@@ -44,12 +44,38 @@ export function AccountOptions({ accounts }: { accounts: { id: number; label: st
  * The submit button of a form that sends itself as its fields change: shown only without
  * JavaScript, where nothing else would send it.
  */
-export function SubmitWithoutScript({ label, primary = false }: { label: string; primary?: boolean }) {
+export function SubmitWithoutScript({
+  label,
+  primary = false,
+  name,
+  value,
+  className = "",
+}: {
+  label: string;
+  primary?: boolean;
+  /** A named button: the action tells it from the form's own submit. */
+  name?: string;
+  value?: string;
+  className?: string;
+}) {
   return (
     <noscript>
-      <button type="submit" className={primary ? buttonStyles.primary : buttonStyles.secondary}>
+      <button type="submit" name={name} value={value} className={`${primary ? buttonStyles.primary : buttonStyles.secondary} ${className}`}>
         {label}
       </button>
+    </noscript>
+  );
+}
+
+/**
+ * Enter in a field sends a form as its first submit button does. A form whose first submit
+ * button, shown without JavaScript, does something else (loads choices) starts with this one,
+ * hidden, so Enter still sends the form itself.
+ */
+export function DefaultSubmitWithoutScript() {
+  return (
+    <noscript>
+      <button type="submit" hidden tabIndex={-1} />
     </noscript>
   );
 }

@@ -7,7 +7,7 @@ import { openDatabase } from "#app/lib/db.server";
 import { SESSION_COOKIE } from "#app/lib/session.server";
 import { DATABASE_UNAVAILABLE } from "#app/lib/unavailable.server";
 import { accounts, trailers } from "#db/schema";
-import { E2E_PG_PORT, E2E_PORT } from "#tests/e2e/server-address";
+import { freeAppPort, freePort } from "#tests/free-port";
 import { createSession, expect, test } from "./fixtures";
 
 /**
@@ -15,32 +15,37 @@ import { createSession, expect, test } from "./fixtures";
  * the start script (its own ports and data directory, durable settings as `npm start` has them),
  * the embedded Postgres SIGKILLed mid-stream and started again by the start script.
  */
-const PORT = E2E_PORT + 1;
-const PG_PORT = E2E_PG_PORT + 1;
 const DATA_DIR = ".data/postgres-durability";
-const BASE = `http://localhost:${PORT}`;
 const WRITERS = 4;
 /** A request unanswered this long has hung: the test fails on it rather than waiting for ever. */
 const ANSWER_WITHIN_MS = 20_000;
 
 test("the database npm start runs keeps every acknowledged write through a kill, and answers 503 while it is down", async () => {
   test.setTimeout(240_000);
+  // Ports free now, not the end-to-end server's plus one: another instance on the machine cannot collide.
+  const [port, pgPort] = [await freeAppPort(), await freePort()];
+  const base = `http://localhost:${port}`;
   const server = spawn(
     "npx",
-    ["tsx", "scripts/start.ts", `--port=${PORT}`, `--pg-port=${PG_PORT}`, `--data-dir=${DATA_DIR}`, "--fresh", "--skip-build"],
-    { stdio: ["ignore", "pipe", "inherit"], detached: true },
+    ["tsx", "scripts/start.ts", `--port=${port}`, `--pg-port=${pgPort}`, `--data-dir=${DATA_DIR}`, "--fresh", "--skip-build"],
+    { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let output = "";
+  let errors = "";
   server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    process.stderr.write(chunk);
+  });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   let stop = false;
-  const database = openDatabase({ DATABASE_URL: `postgres://postgres:yardline@127.0.0.1:${PG_PORT}/yardline` });
+  const database = openDatabase({ DATABASE_URL: `postgres://postgres:yardline@127.0.0.1:${pgPort}/yardline` });
   try {
     await expect.poll(() => output.includes("is running at") || server.exitCode !== null, { timeout: 120_000 }).toBe(true);
-    expect(output).toContain("is running at");
+    expect(output, `the start script stopped (exit ${server.exitCode}); it wrote:\n${errors}`).toContain("is running at");
 
     const { token } = await createSession(database.db, "admin@yardline.test");
-    const restored = await fetch(`${BASE}/api/csrf/restore`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    const restored = await fetch(`${base}/api/csrf/restore`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
     const { csrf_token: csrf } = (await restored.json()) as { csrf_token: string };
     const cookie = `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`;
     const [account] = await database.db.select().from(accounts).where(eq(accounts.accountName, "Acme Boston"));
@@ -51,7 +56,7 @@ test("the database npm start runs keeps every acknowledged write through a kill,
     /** A request's answer, or status 0 when none came (refused, reset, or not within the limit). */
     const answer = async (path: string, init: RequestInit) => {
       try {
-        const response = await fetch(`${BASE}${path}`, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+        const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
         return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: await response.text() };
       } catch (error) {
         return { status: 0, retryAfter: null, body: `no answer: ${error instanceof Error ? error.message : String(error)}` };

@@ -3,10 +3,10 @@
  * file then clones the template (tests/integration/database.ts), so files run in parallel and
  * never see each other's rows. TEST_DATABASE_URL (a server's admin URL) replaces the embedded one.
  */
-import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "#scripts/lib/migrate";
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "#scripts/lib/postgres";
+import { freePort } from "#tests/free-port";
 
 import { TEMPLATE_DATABASE } from "./template";
 
@@ -14,17 +14,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     postgresAdminUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 let postgres: RunningPostgres | undefined;

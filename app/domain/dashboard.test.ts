@@ -5,6 +5,8 @@ import {
   filterOptions,
   filterValue,
   parseDashboardView,
+  sortedColumn,
+  sortFilter,
   TIME_SORTS,
   TRAILER_LOAD_FILTERS,
   TRAILER_STATUS_FILTERS,
@@ -50,11 +52,12 @@ describe("dashboard view", () => {
     expect(parseDashboardView(new URLSearchParams(""))).toEqual(DEFAULT_VIEW);
     const view = parseDashboardView(new URLSearchParams("tab=trucks&account=7&q=+acb+&status=red&page=3&order=desc&column=make"));
     expect(view).toMatchObject({ tab: "trucks", account: 7, q: "acb", status: "red", page: 3, order: "desc", column: "make" });
-    expect(parseDashboardView(new URLSearchParams("tab=moves&account=x&page=-2&sort=up"))).toMatchObject({
+    expect(parseDashboardView(new URLSearchParams("tab=moves&account=x&page=-2&sort=up&column=make"))).toMatchObject({
       tab: "trailers",
       account: null,
       page: 1,
-      sort: "asc",
+      column: "",
+      order: "asc",
     });
   });
 
@@ -65,6 +68,31 @@ describe("dashboard view", () => {
     expect(href).toBe("/?tab=trucks&status=shop&page=2");
     expect(parseDashboardView(new URL(href, "http://yard").searchParams)).toEqual(view);
     expect(viewHref(view, { page: 1, status: "all" })).toBe("/?tab=trucks");
+  });
+
+  it("sorts a table by one of its own columns; on Trailers the Time at Location filter's choice wins over a heading's", () => {
+    const parse = (query: string) => parseDashboardView(new URLSearchParams(query));
+    expect(sortedColumn(parse(""))).toBe("time");
+    expect(sortedColumn(parse("tab=trucks"))).toBe("number");
+    expect(sortedColumn(parse("tab=users"))).toBe("alpha");
+    expect(parse("column=number&order=desc")).toMatchObject({ column: "number", order: "desc" });
+    // The filter form posts the heading's column as kept, and the time order just chosen.
+    expect(parse("column=number&order=desc&sort=asc")).toMatchObject({ column: "", order: "asc" });
+    expect(parse("sort=desc")).toMatchObject({ column: "", order: "desc" });
+    // A column of another table is the tab's default; `sort` is the trailers' filter only.
+    expect(parse("tab=users&column=make&sort=desc")).toMatchObject({ column: "", order: "asc" });
+    expect(parse("tab=trucks&column=time")).toMatchObject({ column: "time" });
+    expect(viewHref(parse("tab=trucks&column=make"), { column: "", order: "asc" })).toBe("/?tab=trucks");
+    expect(viewHref(parse(""), { column: "time", order: "desc" })).toBe("/?order=desc");
+  });
+
+  it("says a report's sort as the table's words", () => {
+    const parse = (query: string) => parseDashboardView(new URLSearchParams(query));
+    expect(sortFilter(parse("sort=desc"))).toBe("Time at Location: Oldest First");
+    expect(sortFilter(parse(""))).toBe("Time at Location: Newest First");
+    expect(sortFilter(parse("column=plate&order=desc"))).toBe("Sorted by: State - Plate, descending");
+    expect(sortFilter(parse("tab=trucks&column=time"))).toBe("Sorted by: Time at Location, ascending");
+    expect(sortFilter(parse("tab=users"))).toBe("Sorted by: Alpha Code, ascending");
   });
 
   it("opens an Add page for the account an admin is viewing", () => {

@@ -28,13 +28,71 @@ export interface DashboardView {
   location: string;
   status: string;
   load: string;
-  sort: "asc" | "desc";
   role: string;
-  /** Trucks: Assigned To filter, and the sorted column and its order. */
+  /** Trucks: Assigned To filter. */
   assigned: string;
+  /** The column a table is sorted by, one of the tab's `TABLE_SORTS` ("": the tab's default, `sortedColumn`), and its order. */
   column: string;
   order: "asc" | "desc";
   page: number;
+}
+
+/**
+ * The columns each dashboard table sorts by (its headings are links), the first its default. The
+ * trailers' default is Time at Location, whose order the Time at Location filter also sets
+ * ("asc": the shortest time first, newest arrivals first). Yards and Buildings are cards, sorted by
+ * name.
+ */
+export const TABLE_SORTS = {
+  trailers: ["time", "location", "type", "plate", "number", "load", "user", "tag"],
+  trucks: ["number", "location", "type", "make", "model", "time", "assigned", "status", "tag"],
+  users: ["alpha", "email", "role", "driver", "account", "status"],
+} as const;
+export type TrailerSort = (typeof TABLE_SORTS.trailers)[number];
+export type TruckSort = (typeof TABLE_SORTS.trucks)[number];
+export type UserSort = (typeof TABLE_SORTS.users)[number];
+type SortedTab = keyof typeof TABLE_SORTS;
+
+/** The sort columns of a tab's table; none for a tab of cards. */
+export function tableSorts(tab: DashboardTab): readonly string[] {
+  return tab in TABLE_SORTS ? TABLE_SORTS[tab as SortedTab] : [];
+}
+
+/** The column a view's table is sorted by: the one it names, or its tab's default. */
+export function sortedColumn(view: DashboardView): string {
+  return tableSorts(view.tab).includes(view.column) ? view.column : (tableSorts(view.tab)[0] ?? "");
+}
+
+/** A sort column in the table's words, for a report's list of filters. */
+const SORT_LABEL: Record<string, string> = {
+  time: "Time at Location",
+  location: "Location",
+  type: "Type",
+  plate: "State - Plate",
+  number: "Number",
+  load: "Load # OR Trays",
+  user: "Current User",
+  tag: "Tag Description",
+  make: "Make",
+  model: "Model",
+  assigned: "Assigned To",
+  status: "Status",
+  alpha: "Alpha Code",
+  email: "Email",
+  role: "Role",
+  driver: "Driver Number",
+  account: "Account",
+};
+
+/**
+ * How a view's table is sorted, as a report lists it among its filters: the trailers' Time at
+ * Location as that filter ("Time at Location: Oldest First"), any other column as "Sorted by: Make,
+ * descending".
+ */
+export function sortFilter(view: DashboardView): string {
+  const column = sortedColumn(view);
+  if (column === "time" && view.tab === "trailers") return `${SORT_LABEL.time}: ${filterLabel(view.order)}`;
+  return `Sorted by: ${SORT_LABEL[column]}, ${view.order === "desc" ? "descending" : "ascending"}`;
 }
 
 export const DEFAULT_VIEW: DashboardView = {
@@ -44,30 +102,38 @@ export const DEFAULT_VIEW: DashboardView = {
   location: "all",
   status: "all",
   load: "all",
-  sort: "asc",
   role: "all",
   assigned: "all",
-  column: "number",
+  column: "",
   order: "asc",
   page: 1,
 };
 
+/**
+ * The view an address asks for. A table's sort is `column` and `order`, a column not of the tab's
+ * table its default; on the Trailers tab a `sort` (the Time at Location filter, "asc" or "desc")
+ * sorts by time at location whatever `column` says, so that filter's choice wins over a heading's.
+ */
 export function parseDashboardView(params: URLSearchParams): DashboardView {
-  const tab = params.get("tab");
+  const requested = params.get("tab");
+  const tab = DASHBOARD_TABS.includes(requested as DashboardTab) ? (requested as DashboardTab) : DEFAULT_VIEW.tab;
   const account = params.get("account");
   const page = Number(params.get("page"));
+  const timeOrder = tab === "trailers" ? params.get("sort") : null;
+  const byTime = timeOrder === "asc" || timeOrder === "desc";
+  const column = byTime ? "time" : (params.get("column") ?? "");
   return {
-    tab: DASHBOARD_TABS.includes(tab as DashboardTab) ? (tab as DashboardTab) : DEFAULT_VIEW.tab,
+    tab,
     account: account && /^\d{1,10}$/.test(account) && isRecordId(Number(account)) ? Number(account) : null,
     q: params.get("q")?.trim().slice(0, LIMITS.search) ?? "",
     location: params.get("location") || DEFAULT_VIEW.location,
     status: params.get("status") || DEFAULT_VIEW.status,
     load: params.get("load") || DEFAULT_VIEW.load,
-    sort: params.get("sort") === "desc" ? "desc" : "asc",
     role: params.get("role") || DEFAULT_VIEW.role,
     assigned: params.get("assigned") || DEFAULT_VIEW.assigned,
-    column: params.get("column") || DEFAULT_VIEW.column,
-    order: params.get("order") === "desc" ? "desc" : "asc",
+    // The tab's default column is "" (left out of the address), as is one not of the tab's table.
+    column: tableSorts(tab).indexOf(column) > 0 ? column : "",
+    order: (byTime ? timeOrder : params.get("order")) === "desc" ? "desc" : "asc",
     page: Number.isInteger(page) && page > 0 ? Math.min(page, LIMITS.page) : 1,
   };
 }
@@ -78,6 +144,7 @@ export function viewParams(view: DashboardView, changes: Partial<DashboardView> 
   const params = new URLSearchParams();
   for (const key of Object.keys(DEFAULT_VIEW) as (keyof DashboardView)[]) {
     const value = next[key];
+    if (key === "column" && tableSorts(next.tab).indexOf(String(value)) === 0) continue; // the tab's default
     if (value !== null && value !== "" && value !== DEFAULT_VIEW[key]) params.set(key, String(value));
   }
   return params;
@@ -94,7 +161,7 @@ export const TRAILER_STATUS_FILTERS = ["all", "red", "yellow", "available"] as c
 export const TRAILER_LOAD_FILTERS = ["all", "loaded", "empty", "trays"] as const;
 export const TRUCK_STATUS_FILTERS = ["all", "red", "yellow", "shop", "available"] as const;
 export const USER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
-/** Time at location: "asc" newest arrivals first, "desc" oldest first. */
+/** The Time at Location filter: "asc" the shortest time first (newest arrivals), "desc" oldest first. */
 export const TIME_SORTS = ["asc", "desc"] as const;
 export type TrailerStatusFilter = (typeof TRAILER_STATUS_FILTERS)[number];
 export type TrailerLoadFilter = (typeof TRAILER_LOAD_FILTERS)[number];

@@ -56,7 +56,11 @@ export function reportQueryOf(type: ReportType, params: URLSearchParams): Report
       return { type, ...parseQuery(HISTORY_REPORT_QUERY, params) };
     case "audit-logs":
       return { type, audit: parseAuditQuery(params) };
-    default:
-      return { type, view: parseDashboardView(params) };
+    default: {
+      // The list's own tab, whatever the address says: its sort columns are that table's.
+      const list = new URLSearchParams(params);
+      list.set("tab", type);
+      return { type, view: parseDashboardView(list) };
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AccountSelector } from "#app/components/dashboard/account-selector";
+import { Breadcrumb } from "#app/components/ui/breadcrumb";
 import { buildingCard, PlaceCards, yardCard } from "#app/components/dashboard/place-cards";
 import { ScrollToTop } from "#app/components/dashboard/scroll-to-top";
 import { TabNav } from "#app/components/dashboard/tab-nav";
@@ -53,6 +54,9 @@ export default function Dashboard() {
   useLiveRevalidation((event) => "account_id" in event && event.account_id === account?.id, dashboardPollMs(view.tab));
   return (
     <section>
+      {isAdmin && account ? (
+        <Breadcrumb trail={[{ label: "Admin Dashboard", to: "/admin/dashboard" }, { label: `${account.accountName} Dashboard` }]} />
+      ) : null}
       {isAdmin ? <AccountSelector accounts={data.accounts} view={view} /> : null}
       {account ? (
         <>

@@ -22,7 +22,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     ...listParams(params),
     status: filterValue(TRAILER_STATUS_FILTERS, params.get("status")),
     load: filterValue(TRAILER_LOAD_FILTERS, params.get("load")),
-    timeSort: params.get("sort") === "desc" ? "desc" : "asc",
+    order: params.get("sort") === "desc" ? "desc" : "asc",
   });
   const rows = list.trailers.map(({ trailer, since }) => ({ ...publicTrailer(trailer), location_since: since?.toISOString() ?? null }));
   return listPage(request, "trailers", rows, list);

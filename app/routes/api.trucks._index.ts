@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { filterValue, TRUCK_STATUS_FILTERS } from "#app/domain/dashboard";
+import { filterValue, TABLE_SORTS, TRUCK_STATUS_FILTERS } from "#app/domain/dashboard";
 import { apiRoute } from "#app/http/answers.server";
 import { listPage, listParams, readJson } from "#app/http/api.server";
 import { requireApi } from "#app/http/guards.server";
-import { createTruck, listTrucks, publicTruck, TRUCK_SORTS } from "#app/services/trucks.server";
+import { createTruck, listTrucks, publicTruck } from "#app/services/trucks.server";
 import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3 } satisfies StatementBudget;
@@ -20,7 +20,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
     ...listParams(params),
     status: filterValue(TRUCK_STATUS_FILTERS, params.get("status")),
     assigned: params.get("assigned") ?? undefined,
-    sort: TRUCK_SORTS.find((column) => column === params.get("sort")) ?? "number",
+    sort: TABLE_SORTS.trucks.find((column) => column === params.get("sort")) ?? "number",
     order: params.get("order") === "desc" ? "desc" : "asc",
   });
   return listPage(

@@ -3,6 +3,8 @@ import {
   DASHBOARD_PAGE_SIZE,
   DASHBOARD_TABS,
   filterValue,
+  sortedColumn,
+  TABLE_SORTS,
   TRAILER_LOAD_FILTERS,
   TRAILER_STATUS_FILTERS,
   trailerLoadState,
@@ -29,7 +31,7 @@ import { accountPlaces, type AccountPlaces } from "./locations.server";
 import { listPlaces } from "./places.server";
 import { accountScope } from "./scope.server";
 import { listTrailers, trailerLocationCounts, type TrailerListItem, type TrailerListQuery } from "./trailer-list.server";
-import { listTrucks, truckFilterOptions, TRUCK_SORTS, type TruckListItem, type TruckListQuery } from "./trucks.server";
+import { listTrucks, truckFilterOptions, type TruckListItem, type TruckListQuery } from "./trucks.server";
 import { listUsers, rolesPresent, type ListedUser, type UserListQuery } from "./users.server";
 
 /** A row of the Trailers tab (and of the trailers report). */
@@ -79,6 +81,11 @@ export function userListRow(row: ListedUser): UserListRow {
   };
 }
 
+/** The column a view sorts its table by, as one of the table's sorts. */
+function sortOf<Sort extends string>(sorts: readonly Sort[], view: DashboardView): Sort {
+  return sorts.find((column) => column === sortedColumn(view)) ?? sorts[0];
+}
+
 /** The trailer list a dashboard view asks for: the Trailers tab and the trailers report read the same. */
 export function trailerQueryOf(account: number, view: DashboardView): TrailerListQuery {
   return {
@@ -87,7 +94,8 @@ export function trailerQueryOf(account: number, view: DashboardView): TrailerLis
     status: filterValue(TRAILER_STATUS_FILTERS, view.status),
     load: filterValue(TRAILER_LOAD_FILTERS, view.load),
     search: view.q,
-    timeSort: view.sort,
+    sort: sortOf(TABLE_SORTS.trailers, view),
+    order: view.order,
   };
 }
 
@@ -99,7 +107,7 @@ export function truckQueryOf(account: number, view: DashboardView): TruckListQue
     status: filterValue(TRUCK_STATUS_FILTERS, view.status),
     assigned: view.assigned,
     search: view.q,
-    sort: TRUCK_SORTS.find((column) => column === view.column) ?? "number",
+    sort: sortOf(TABLE_SORTS.trucks, view),
     order: view.order,
   };
 }
@@ -112,6 +120,8 @@ export function userQueryOf(account: number, view: DashboardView): UserListQuery
     role: ROLES.includes(view.role as Role) ? (view.role as Role) : undefined,
     status: status === "all" ? undefined : status,
     search: view.q,
+    sort: sortOf(TABLE_SORTS.users, view),
+    order: view.order,
   };
 }
 

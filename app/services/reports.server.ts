@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { accounts } from "#db/schema";
 import { formatDuration, vehicleStatus } from "#app/domain/assets";
-import { filterLabel, type DashboardView } from "#app/domain/dashboard";
+import { filterLabel, sortFilter, type DashboardView } from "#app/domain/dashboard";
 import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, type AuditQuery } from "#app/domain/audit";
 import { dateMessage } from "#app/domain/fields";
 import { MOVE_STATE_LABEL, MOVE_TYPE_LABEL, moveState, type MoveType } from "#app/domain/moves";
@@ -96,12 +96,10 @@ function viewFilters(type: "trailers" | "trucks" | "users", view: DashboardView)
   add("Status", filterLabel(view.status), "All");
   if (type === "trailers") {
     add("Load Type", filterLabel(view.load), "All");
-    filters.push(`Time at Location: ${filterLabel(view.sort)}`);
   }
-  if (type === "trucks") {
-    add("Assigned To", view.assigned === "unassigned" ? "Unassigned" : view.assigned);
-    filters.push(`Sorted by: ${view.column} (${view.order === "desc" ? "descending" : "ascending"})`);
-  }
+  if (type === "trucks") add("Assigned To", view.assigned === "unassigned" ? "Unassigned" : view.assigned);
+  // The trailers' and trucks' sort is always said (as before); the users' when not by alpha code.
+  if (type !== "users" || view.column || view.order === "desc") filters.push(sortFilter(view));
   if (view.q) filters.push(`Search: "${view.q}"`);
   return filters;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { trailerCounts, trailerLocationHistory, trailers, trailerSearchText } from "#db/schema";
-import type { TrailerLoadFilter, TrailerStatusFilter } from "#app/domain/dashboard";
+import type { TrailerLoadFilter, TrailerSort, TrailerStatusFilter } from "#app/domain/dashboard";
 import { locationGroup, ROAD, SHOP } from "#app/domain/locations";
 import type { Database, Queryable } from "#app/lib/db.server";
 import { orderOf, readByKeyset, type SortKey } from "#app/lib/keyset.server";
@@ -26,8 +26,9 @@ export interface TrailerListQuery {
   status?: TrailerStatusFilter;
   load?: TrailerLoadFilter;
   search?: string;
-  /** Time at location: "asc" newest arrivals first, "desc" oldest first. */
-  timeSort?: "asc" | "desc";
+  /** The column sorted by (time at location unless named) and its order; time "asc" is the newest arrivals first. */
+  sort?: TrailerSort;
+  order?: "asc" | "desc";
   page?: number;
   pageSize?: number;
 }
@@ -134,15 +135,38 @@ export async function trailerListing(ctx: ServiceContext, query: TrailerListQuer
         byPlace: placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS) !== undefined,
         flagged,
       };
-  const oldestFirst = query.timeSort === "desc";
-  // Since when (the trailers without an open entry last), then by number; the id makes it total.
+  const descending = query.order === "desc";
+  const sorted = query.sort ?? "time";
+  const byTime = sorted === "time";
+  // The column (empty values last either way), then by number; the id makes it total. Time at
+  // location is since when: the trailers without an open entry last.
   const sort: SortKey[] = [
-    { by: trailerLocationHistory.entryTime, descending: !oldestFirst, nulls: "last" },
+    ...(byTime
+      ? [{ by: trailerLocationHistory.entryTime, descending: !descending, nulls: "last" as const }]
+      : SORT_COLUMNS[sorted as Exclude<TrailerSort, "time">].map(({ by, nullable }) => ({ by, descending, nulls: nullable ? ("last" as const) : undefined }))),
     { by: trailers.trailerNumber },
     { by: trailers.id },
   ];
-  return { accountId, places, where, counted, oldestFirst, sort };
+  return { accountId, places, where, counted, byTime, oldestFirst: byTime && descending, sort };
 }
+
+/**
+ * The columns of each sort but time at location, as the table shows them: State - Plate as its
+ * text, Load # OR Trays by kind (empty, loaded, trays), then load number and tray count.
+ */
+const SORT_COLUMNS: Record<Exclude<TrailerSort, "time">, { by: SortKey["by"]; nullable?: boolean }[]> = {
+  location: [{ by: trailers.trailerLocation }],
+  type: [{ by: trailers.type, nullable: true }],
+  plate: [{ by: sql`concat_ws(' - ', ${trailers.licenseState}, ${trailers.licensePlate})` }],
+  number: [{ by: trailers.trailerNumber }],
+  load: [
+    { by: sql`(case when ${trailers.isTray} then 2 when ${trailers.isLoaded} then 1 else 0 end)` },
+    { by: trailers.loadNumber, nullable: true },
+    { by: trailers.trayCount },
+  ],
+  user: [{ by: trailers.lastUser, nullable: true }],
+  tag: [{ by: trailers.taggedDescription, nullable: true }],
+};
 
 type TrailerListing = Awaited<ReturnType<typeof trailerListing>>;
 
@@ -211,15 +235,23 @@ const PAGE_KEYS = { id: trailers.id, since: trailerLocationHistory.entryTime };
 
 /**
  * The rows of a page whose trailers a query chose (in order): what the list shows of each,
- * the latest history entries read for these rows only.
+ * the latest history entries read for these rows only (and, sorted by a column, the open entries).
  */
-async function pageRows(db: Queryable, chosen: PgSelect, oldestFirst: boolean): Promise<TrailerListItem[]> {
+async function pageRows(db: Queryable, chosen: PgSelect, listing: TrailerListing): Promise<TrailerListItem[]> {
   const page = chosen.as("page");
+  if (!listing.byTime) {
+    return db
+      .select(TRAILER_LIST_FIELDS)
+      .from(page)
+      .innerJoin(trailers, eq(trailers.id, page.id))
+      .leftJoin(trailerLocationHistory, openEntry(listing.accountId))
+      .orderBy(...orderOf(listing.sort));
+  }
   return db
     .select({ ...TRAILER_LIST_FIELDS, since: page.since })
     .from(page)
     .innerJoin(trailers, eq(trailers.id, page.id))
-    .orderBy(oldestFirst ? sql`${page.since} asc nulls last` : sql`${page.since} desc nulls last`, asc(trailers.trailerNumber));
+    .orderBy(listing.oldestFirst ? sql`${page.since} asc nulls last` : sql`${page.since} desc nulls last`, asc(trailers.trailerNumber));
 }
 
 async function trailerPage(
@@ -228,12 +260,23 @@ async function trailerPage(
   listing: TrailerListing,
   { total, pageSize, offset }: { total: number; pageSize: number; offset: number },
 ): Promise<TrailerListItem[]> {
+  if (!listing.byTime) {
+    // Sorted by a column of the trailers: their page first, its open entries after.
+    const chosen = db
+      .select({ id: trailers.id })
+      .from(trailers)
+      .where(where)
+      .orderBy(...orderOf(listing.sort))
+      .limit(pageSize)
+      .offset(offset);
+    return pageRows(db, chosen.$dynamic(), listing);
+  }
   if (!listing.counted || total <= SORTED_WHOLE) {
     const chosen = fromTrailers(db, where, listing.accountId)
       .orderBy(...orderOf(listing.sort))
       .limit(pageSize)
       .offset(offset);
-    return pageRows(db, chosen.$dynamic(), listing.oldestFirst);
+    return pageRows(db, chosen.$dynamic(), listing);
   }
   const since = trailerLocationHistory.entryTime;
   const chosen = db
@@ -244,7 +287,7 @@ async function trailerPage(
     .orderBy(listing.oldestFirst ? asc(since) : desc(since), asc(trailers.trailerNumber))
     .limit(pageSize)
     .offset(offset);
-  const placed = await pageRows(db, chosen.$dynamic(), listing.oldestFirst);
+  const placed = await pageRows(db, chosen.$dynamic(), listing);
   if (placed.length === pageSize || offset + placed.length >= total) return placed;
   // The page reaches past the trailers with an open entry: the rest of it is those without one.
   const placedInAll =
@@ -262,7 +305,7 @@ async function trailerPage(
     .orderBy(asc(trailers.trailerNumber))
     .limit(pageSize - placed.length)
     .offset(Math.max(0, offset - placedInAll));
-  return [...placed, ...(await pageRows(db, unplaced.$dynamic(), listing.oldestFirst))];
+  return [...placed, ...(await pageRows(db, unplaced.$dynamic(), listing))];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { trucks, truckLocationHistory, users } from "#db/schema";
-import type { TruckStatusFilter } from "#app/domain/dashboard";
+import type { TruckSort, TruckStatusFilter } from "#app/domain/dashboard";
 import { isRecordId } from "#app/domain/ids";
 import { apiRecord, names, overStored } from "#app/domain/records";
 import { canDeleteAsset, canEditAssets } from "#app/domain/roles";
@@ -135,8 +135,6 @@ export async function deleteTruck(ctx: ServiceContext, id: number): Promise<Truc
   });
 }
 
-export const TRUCK_SORTS = ["location", "number", "type", "make", "model", "assigned", "status"] as const;
-export type TruckSort = (typeof TRUCK_SORTS)[number];
 
 export interface TruckListQuery {
   /** The account asked for (admins); everyone else gets their own. */
@@ -154,14 +152,20 @@ export interface TruckListQuery {
 
 const statusPriority = sql<number>`(case when ${trucks.redTagged} then 1 when ${trucks.yellowTagged} then 2 when ${trucks.inShop} then 3 else 4 end)`;
 
-const SORT_COLUMNS: Record<TruckSort, SQL | typeof trucks.truckNumber> = {
-  location: sql`${trucks.truckLocation}`,
-  number: trucks.truckNumber,
-  type: sql`${trucks.type}`,
-  make: sql`${trucks.make}`,
-  model: sql`${trucks.model}`,
-  assigned: sql`${users.alphaCode}`,
-  status: statusPriority,
+/**
+ * Each sort's column. Time at Location ascending is the shortest time first: the open entries'
+ * newest first. A truck without an open entry, or not assigned, is last either way.
+ */
+const SORT_COLUMNS: Record<TruckSort, { by: SortKey["by"]; reversed?: boolean; nullable?: boolean }> = {
+  location: { by: trucks.truckLocation },
+  number: { by: trucks.truckNumber },
+  type: { by: trucks.type },
+  make: { by: trucks.make },
+  model: { by: trucks.model },
+  time: { by: truckLocationHistory.entryTime, reversed: true, nullable: true },
+  assigned: { by: users.alphaCode, nullable: true },
+  status: { by: statusPriority },
+  tag: { by: trucks.taggedDescription, nullable: true },
 };
 
 /** As the trailer list: since when (the sort) and the latest history entry (time at location). */
@@ -198,14 +202,9 @@ export function truckListing(ctx: ServiceContext, query: TruckListQuery = {}) {
       users.alphaCode,
     ]),
   );
-  const descending = query.order === "desc";
+  const column = SORT_COLUMNS[query.sort ?? "number"];
   const sort: SortKey[] = [
-    // An unassigned truck has no alpha code: last ascending, first descending (as Postgres orders nulls).
-    {
-      by: SORT_COLUMNS[query.sort ?? "number"],
-      descending,
-      nulls: query.sort === "assigned" ? (descending ? "first" : "last") : undefined,
-    },
+    { by: column.by, descending: (query.order === "desc") !== Boolean(column.reversed), nulls: column.nullable ? "last" : undefined },
     { by: trucks.truckNumber },
     { by: trucks.id },
   ];

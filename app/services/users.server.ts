@@ -2,6 +2,7 @@ import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { accounts, sessions, users } from "#db/schema";
 import { PASSWORD_RULES } from "#app/domain/auth";
 import { apiRoleFlags, flagsFor, ROLE_FLAG, roleOf, type Role } from "#app/domain/roles";
+import type { UserSort } from "#app/domain/dashboard";
 import { assignableRoles, canDeactivateUser, canEditUser, canReactivateUser, canSeeUser, USER_MESSAGES } from "#app/domain/users";
 import { editUserSchema, newUserSchema } from "#app/domain/user-schemas";
 import { isRecordId } from "#app/domain/ids";
@@ -254,14 +255,38 @@ export interface UserListQuery {
   role?: Role;
   status?: "active" | "inactive";
   search?: string;
+  /** The column sorted by (alpha code unless named) and its order. */
+  sort?: UserSort;
+  order?: "asc" | "desc";
   page?: number;
   pageSize?: number;
 }
 
 const USER_LIST_FIELDS = { user: users, accountName: accounts.accountName };
 
-/** The user lists' order: by alpha code, then id. */
-const USER_SORT: SortKey[] = [{ by: users.alphaCode, nulls: "last" }, { by: users.id }];
+/**
+ * Each sort's column; empty values last either way. Role ascending is the highest rank first (as
+ * the Role filter lists them), Status ascending active first, Account ascending the global
+ * admins (no account) last.
+ */
+const SORT_COLUMNS: Record<UserSort, { by: SortKey["by"]; nullable?: boolean }> = {
+  alpha: { by: users.alphaCode, nullable: true },
+  email: { by: users.email },
+  role: { by: sql`(- ${rankSql})` },
+  driver: { by: users.driverNumber, nullable: true },
+  account: { by: accounts.accountName, nullable: true },
+  status: { by: sql`(not ${users.isActive})` },
+};
+
+/** A user list's order: the sorted column, then alpha code and id. */
+function userSort(query: UserListQuery): SortKey[] {
+  const column = SORT_COLUMNS[query.sort ?? "alpha"];
+  return [
+    { by: column.by, descending: query.order === "desc", nulls: column.nullable ? "last" : undefined },
+    { by: users.alphaCode, nulls: "last" },
+    { by: users.id },
+  ];
+}
 const USER_ACCOUNT = eq(accounts.id, users.accountId);
 
 const listedUser = ({ user, accountName }: { user: UserRow; accountName: string | null }) => ({
@@ -283,7 +308,7 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}) 
       .from(users)
       .leftJoin(accounts, USER_ACCOUNT)
       .where(where)
-      .orderBy(...orderOf(USER_SORT))
+      .orderBy(...orderOf(userSort(query)))
       .limit(pageSize)
       .offset(offset),
     ctx.db.select({ total: count() }).from(users).where(where),
@@ -294,7 +319,7 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}) 
 /** Every user `listUsers` would list, a batch at a time (reports). */
 export async function* readUserList(ctx: ServiceContext, query: UserListQuery): AsyncGenerator<ListedUser[]> {
   const where = visibleUsersWhere(ctx, query);
-  const batches = readByKeyset(ctx.db, USER_SORT, (db, { keyset, after, orderBy, limit }) =>
+  const batches = readByKeyset(ctx.db, userSort(query), (db, { keyset, after, orderBy, limit }) =>
     db
       .select({ ...USER_LIST_FIELDS, keyset })
       .from(users)

@@ -98,6 +98,8 @@ async function probesOf(db: Database): Promise<{ probes: Probe[]; accountId: num
       page("dashboard, red tags oldest first", "/?status=red&sort=desc"),
       page("dashboard, page 60", "/?page=60"),
       page("dashboard, trucks by status", "/?tab=trucks&column=status"),
+      page("dashboard, trailers by current user, page 30", "/?column=user&order=desc&page=30"),
+      page("dashboard, users by email", "/?tab=users&column=email"),
       page("trailer", `/trailers/${trailer}`),
       page("truck", `/trucks/${truck}`),
       page("yard", `/yards/${yard}`),

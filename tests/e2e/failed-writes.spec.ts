@@ -6,7 +6,7 @@ import { FAULT_HEADER, type Fault } from "#app/lib/faults.server";
 import { DATABASE_UNAVAILABLE } from "#app/lib/unavailable.server";
 import type { Role } from "#app/domain/roles";
 import { companies, users, yards } from "#db/schema";
-import { expect, signedInPage, submitAndWait, test as base, visit, type TestUser } from "./fixtures";
+import { expect, expectConsoleErrors, failedLoad, signedInPage, submitAndWait, test as base, visit, type TestUser } from "./fixtures";
 
 /**
  * A form whose write the server fails — an error (500), the database not serving (503) — keeps
@@ -52,6 +52,9 @@ async function fillIn(typed: Typed): Promise<Typed> {
 async function failsKeepingInput(page: Page, submitLabel: string, typed: Typed, failure: FormFailure, retype: Typed = []) {
   const submit = page.getByRole("button", { name: submitLabel });
   const alert = page.getByRole("alert");
+  // The browser logs each failed post of the form (to the page's own address) as a console error.
+  const path = new URL(page.url()).pathname;
+  expectConsoleErrors(failedLoad(500, path), failedLoad(503, path));
   for (const fault of ["write-500", "write-503"] as const) {
     await fillIn(retype);
     const restore = await failWrites(page, fault);

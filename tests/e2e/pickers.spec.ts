@@ -1,11 +1,22 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "#app/domain/roles";
 import type { Database } from "#app/lib/db.server";
 import { accounts, trailers, trucks, users } from "#db/schema";
-import { addTrailer, csrfTokenOf, expect, signedInPage, submitAndWait, test, visit, type TestUser } from "./fixtures";
+import {
+  addTrailer,
+  csrfTokenOf,
+  expect,
+  expectConsoleErrors,
+  failedLoad,
+  signedInPage,
+  submitAndWait,
+  test,
+  visit,
+  type TestUser,
+} from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
 import { option, picker } from "./pickers";
 
 /**
@@ -34,12 +45,6 @@ async function expectOn(box: Locator, text: string) {
 async function clearByKeyboard(page: Page) {
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Backspace");
-}
-
-/** Axe's verdict on the page as it stands: no violations. */
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 /** Fills a form without JavaScript by its fields' labels: an input with the text, a select with the option of that text. */
@@ -338,6 +343,7 @@ test("without JavaScript an admin loads the chosen account's locations into Add 
   await expect(page.getByRole("alert")).toHaveCount(0);
 
   // Enter in a field sends the form itself (not the load button): its errors, with Newark's choices still.
+  expectConsoleErrors(failedLoad(400, "/trucks/new"));
   await submitAndWait(page.getByLabel("Model"), { by: "Enter", shows: page.getByRole("alert") });
   await expect(page.getByRole("alert")).toContainText("Truck location is required");
   await expect(offered("Rail Lot")).toHaveCount(1);

@@ -168,7 +168,7 @@ describe("trailer list", () => {
          order by h.entry_time ${timeSort === "desc" ? sql`asc` : sql`desc`} nulls last, t.trailer_number`);
       const listed: string[] = [];
       for (let page = 1; page <= 22; page++) {
-        const list = await listTrailers(reader, { timeSort, page, pageSize: 100 });
+        const list = await listTrailers(reader, { order: timeSort, page, pageSize: 100 });
         expect(list.total).toBe(2100);
         listed.push(...list.trailers.map(({ trailer }) => trailer.trailerNumber));
       }

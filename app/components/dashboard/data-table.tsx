@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { Table } from "#app/components/ui/table";
-import { viewHref, type DashboardView } from "#app/domain/dashboard";
+import { sortedColumn, viewHref, type DashboardView } from "#app/domain/dashboard";
 
 export interface Column<Row> {
   heading: string;
@@ -85,7 +85,7 @@ export function DataTable<Row extends { id: number }>({
 
 function ColumnHeading<Row>({ column, view }: { column: Column<Row>; view: DashboardView }) {
   const { heading, sort } = column;
-  const sorted = sort !== undefined && view.column === sort;
+  const sorted = sort !== undefined && sortedColumn(view) === sort;
   return (
     <th
       scope="col"
@@ -98,7 +98,7 @@ function ColumnHeading<Row>({ column, view }: { column: Column<Row>; view: Dashb
           className="hover:text-slate-900"
         >
           {heading}
-          {sorted ? (view.order === "asc" ? " ▲" : " ▼") : ""}
+          {sorted ? <span aria-hidden="true">{view.order === "asc" ? " ▲" : " ▼"}</span> : null}
         </Link>
       ) : (
         heading

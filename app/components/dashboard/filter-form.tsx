@@ -30,8 +30,8 @@ export function RadioFilter({ legend, name, value, options }: { legend: string; 
 }
 
 /**
- * A tab's filters as a GET form that keeps the tab, the account and the search: without
- * JavaScript an Apply Filters button submits it, with JavaScript every change does.
+ * A tab's filters as a GET form that keeps the tab, the account, the search and the table's sort:
+ * without JavaScript an Apply Filters button submits it, with JavaScript every change does.
  */
 export function FilterForm({ view, children, resetTo }: { view: DashboardView; children: React.ReactNode; resetTo: string }) {
   const submit = useSubmit();
@@ -44,6 +44,8 @@ export function FilterForm({ view, children, resetTo }: { view: DashboardView; c
       <input type="hidden" name="tab" value={view.tab} />
       {view.account ? <input type="hidden" name="account" value={view.account} /> : null}
       {view.q ? <input type="hidden" name="q" value={view.q} /> : null}
+      {view.column ? <input type="hidden" name="column" value={view.column} /> : null}
+      {view.order === "desc" ? <input type="hidden" name="order" value="desc" /> : null}
       {children}
       <div className="flex flex-wrap gap-2">
         <SubmitWithoutScript label="Apply Filters" primary />

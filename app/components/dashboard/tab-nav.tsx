@@ -8,7 +8,7 @@ export function TabNav({ tabs, view }: { tabs: DashboardTab[]; view: DashboardVi
       {tabs.map((tab) => (
         <Link
           key={tab}
-          to={viewHref(view, { tab, page: 1, location: "all", status: "all", load: "all", role: "all" })}
+          to={viewHref(view, { tab, page: 1, location: "all", status: "all", load: "all", role: "all", column: "", order: "asc" })}
           aria-current={view.tab === tab ? "page" : undefined}
           className={`whitespace-nowrap border-b-2 px-4 py-3 text-sm font-medium ${
             view.tab === tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"

@@ -4,10 +4,12 @@ import {
   TIME_SORTS,
   TRAILER_LOAD_FILTERS,
   TRAILER_STATUS_FILTERS,
+  sortedColumn,
   viewHref,
   type DashboardView,
   type TrailerList,
   type TrailerListRow,
+  type TrailerSort,
 } from "#app/domain/dashboard";
 import { assetColumns, DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
@@ -15,16 +17,16 @@ import { AddButton, ListCount, Listing } from "./listing";
 import { TrailerIcon } from "./trailer-icon";
 
 const COLUMNS: Column<TrailerListRow>[] = [
-  assetColumns.location,
+  { ...assetColumns.location, sort: "location" },
   { heading: "Trailer", className: "card-icon", cell: (row) => <TrailerIcon state={row.state} /> },
-  assetColumns.type,
-  { heading: "State - Plate", className: "table-only", cell: (row) => row.statePlate },
-  assetColumns.number("Trailer Number", "/trailers"),
-  assetColumns.timeAtLocation,
-  { heading: "Load # OR Trays", cell: (row) => row.load },
-  { heading: "Current User", className: "table-only wrap", cell: (row) => row.currentUser },
-  assetColumns.tag,
-];
+  { ...assetColumns.type, sort: "type" },
+  { heading: "State - Plate", className: "table-only", cell: (row) => row.statePlate, sort: "plate" },
+  { ...assetColumns.number("Trailer Number", "/trailers"), sort: "number" },
+  { ...assetColumns.timeAtLocation, sort: "time" },
+  { heading: "Load # OR Trays", cell: (row) => row.load, sort: "load" },
+  { heading: "Current User", className: "table-only wrap", cell: (row) => row.currentUser, sort: "user" },
+  { ...assetColumns.tag, sort: "tag" },
+] satisfies (Column<TrailerListRow> & { sort?: TrailerSort })[];
 
 /** The Trailers tab: filters by location, status, load and time at location; a table from md up, its rows cards on a phone. */
 export function TrailersTab({
@@ -51,12 +53,17 @@ export function TrailersTab({
           more={[{ to: addHref("/trailers/bulk-upload", view), label: "Bulk Upload Trailers" }]}
         />
       ) : null}
-      <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", load: "all", sort: "asc", page: 1 })}>
+      <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", load: "all", column: "", order: "asc", page: 1 })}>
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-3">
           <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(TRAILER_STATUS_FILTERS)} />
           <RadioFilter legend="Load Type" name="load" value={view.load} options={filterOptions(TRAILER_LOAD_FILTERS)} />
-          <RadioFilter legend="Time at Location" name="sort" value={view.sort} options={filterOptions(TIME_SORTS)} />
+          <RadioFilter
+            legend="Time at Location"
+            name="sort"
+            value={sortedColumn(view) === "time" ? view.order : ""}
+            options={filterOptions(TIME_SORTS)}
+          />
         </div>
       </FilterForm>
       <ListCount total={trailers.total} noun="trailer" report={canReport ? { type: "trailers", view } : null} />

@@ -6,6 +6,7 @@ import {
   type DashboardView,
   type TruckList,
   type TruckListRow,
+  type TruckSort,
 } from "#app/domain/dashboard";
 import { assetColumns, DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
@@ -19,11 +20,11 @@ const COLUMNS: Column<TruckListRow>[] = [
   { ...assetColumns.type, sort: "type" },
   { heading: "Make", cell: (row) => row.make, sort: "make" },
   { heading: "Model", cell: (row) => row.model, sort: "model" },
-  assetColumns.timeAtLocation,
+  { ...assetColumns.timeAtLocation, sort: "time" },
   { heading: "Assigned To", cell: (row) => row.assignedTo, sort: "assigned" },
   { heading: "Status", cell: (row) => row.status, sort: "status" },
-  assetColumns.tag,
-];
+  { ...assetColumns.tag, sort: "tag" },
+] satisfies (Column<TruckListRow> & { sort?: TruckSort })[];
 
 /**
  * The Trucks tab: filters by location, status and assignee; a table sorted by any of its columns'
@@ -54,8 +55,6 @@ export function TrucksTab({
     <div className="space-y-3">
       <AddButton to={addHref("/trucks/new", view)} label="Add New Truck" disabledReason={cannotAdd} />
       <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", assigned: "all", page: 1 })}>
-        <input type="hidden" name="column" value={view.column} />
-        <input type="hidden" name="order" value={view.order} />
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-2">
           <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(TRUCK_STATUS_FILTERS)} />

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonStyles } from "#app/components/ui/styles";
-import { filterOptions, USER_STATUS_FILTERS, viewHref, type DashboardView, type UserList, type UserListRow } from "#app/domain/dashboard";
+import { filterOptions, USER_STATUS_FILTERS, viewHref, type DashboardView, type UserList, type UserListRow, type UserSort } from "#app/domain/dashboard";
 import { ROLE_LABEL } from "#app/domain/roles";
 import { DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
@@ -15,13 +15,14 @@ const COLUMNS: Column<UserListRow>[] = [
         {row.alphaCode ?? "—"}
       </Link>
     ),
+    sort: "alpha",
   },
-  { heading: "Email", cell: (row) => row.email },
-  { heading: "Role", cell: (row) => row.role },
-  { heading: "Driver Number", cell: (row) => row.driverNumber ?? "" },
-  { heading: "Account", cell: (row) => row.account },
-  { heading: "Status", cell: (row) => (row.active ? "Active" : "Inactive") },
-];
+  { heading: "Email", cell: (row) => row.email, sort: "email" },
+  { heading: "Role", cell: (row) => row.role, sort: "role" },
+  { heading: "Driver Number", cell: (row) => row.driverNumber ?? "", sort: "driver" },
+  { heading: "Account", cell: (row) => row.account, sort: "account" },
+  { heading: "Status", cell: (row) => (row.active ? "Active" : "Inactive"), sort: "status" },
+] satisfies (Column<UserListRow> & { sort?: UserSort })[];
 
 /** The Users tab (managerial roles): the users at or below the viewer's rank, by role and status. */
 export function UsersTab({ view, users, canReport }: { view: DashboardView; users: UserList; canReport: boolean }) {

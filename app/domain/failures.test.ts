@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  AnswerNotData,
   FAILURE_MESSAGES,
   failureKind,
   failureMessage,
   FORM_FAILURES,
   LIST_FAILED,
   loadFailureMessage,
+  moveActionFailure,
   serverFailureMessage,
 } from "./failures";
 import { MOVE_MESSAGES } from "./moves";
@@ -138,6 +140,32 @@ describe("FORM_FAILURES: each form's failure, in the spec's words where it has t
     expect(FORM_FAILURES.createCompany.server).toBe("Failed to create company");
     expect(FORM_FAILURES.createYard.server).toBe("An error occurred while creating the yard");
     expect(FORM_FAILURES.logOutOtherSession.server).toBe("Failed to log out other session. Please try again.");
+  });
+
+  it("a move action: 'Failed to accept move' when the server failed it, 'Error: Failed to accept the move' when no answer came", () => {
+    const cases = [
+      ["accept", "Failed to accept move", "Error: Failed to accept the move"],
+      ["finish", "Failed to finish move", "Error: Failed to finish the move"],
+      ["cancel", "Failed to cancel move", "Error: Failed to cancel the move"],
+    ] as const;
+    for (const [action, server, unreachable] of cases) {
+      expect(failureMessage(thrown(500, "Unexpected Server Error"), moveActionFailure(action))).toBe(server);
+      expect(serverFailureMessage(moveActionFailure(action), null)).toBe(server);
+      expect(failureMessage(new TypeError("Failed to fetch"), moveActionFailure(action))).toBe(
+        `${unreachable}. The server could not be reached: check your connection and try again.`,
+      );
+    }
+  });
+
+  it("an answer that is not data: 'Server error: {status} {text}' for deactivating a user and the move actions, else the form's message", () => {
+    const proxyPage = new AnswerNotData(502, "Bad Gateway");
+    expect(failureMessage(proxyPage, FORM_FAILURES.deactivateUser)).toBe("Server error: 502 Bad Gateway");
+    for (const action of ["accept", "finish", "cancel"] as const) {
+      expect(failureMessage(proxyPage, moveActionFailure(action))).toBe("Server error: 502 Bad Gateway");
+    }
+    expect(failureMessage(new AnswerNotData(500, ""), moveActionFailure("accept"))).toBe("Server error: 500");
+    expect(failureMessage(proxyPage, FORM_FAILURES.reactivateUser)).toBe("An error occurred while reactivating the user.");
+    expect(failureKind(proxyPage)).toEqual({ kind: "server", reason: null });
   });
 
   it("the server's own answer and the page's script say the same, a 503 with its reason", () => {

@@ -1,6 +1,6 @@
 import { parseDashboardView, type DashboardTab } from "./dashboard";
 import { CREATE_MOVE_PARAM } from "./move-forms";
-import { MOVE_MESSAGES } from "./moves";
+import { MOVE_MESSAGES, type MoveAction } from "./moves";
 
 /**
  * What a page says when loading or saving fails rather than being refused (the error catalogues
@@ -51,6 +51,11 @@ export const FAILURE_MESSAGES = {
 export interface FormFailure {
   server: string;
   unreachable?: string;
+  /**
+   * An answer that is not the expected data (a proxy's HTML error page) says its status line,
+   * "Server error: 502 Bad Gateway" (`answerStatusMessage`), where the spec words it so; else `server`.
+   */
+  answerStatus?: boolean;
 }
 
 /** A form page's answer to a failed write, for its server action and its page's script alike: the message, and the fields never sent back (passwords). */
@@ -66,7 +71,7 @@ export const FORM_FAILURES = {
   changePassword: { server: FAILURE_MESSAGES.changePassword },
   signup: { server: FAILURE_MESSAGES.tryAgain, unreachable: FAILURE_MESSAGES.unexpectedTryAgain },
   updateUser: { server: FAILURE_MESSAGES.updateUser },
-  deactivateUser: { server: FAILURE_MESSAGES.deactivateUser },
+  deactivateUser: { server: FAILURE_MESSAGES.deactivateUser, answerStatus: true },
   reactivateUser: { server: FAILURE_MESSAGES.reactivateUser },
   createCompany: { server: FAILURE_MESSAGES.createCompany },
   saveCompany: { server: FAILURE_MESSAGES.saveCompany },
@@ -91,6 +96,33 @@ export const FORM_FAILURES = {
   saveSettings: { server: FAILURE_MESSAGES.saveSettings, unreachable: FAILURE_MESSAGES.saveSettingsUnexpected },
   createMove: { server: MOVE_MESSAGES.createFailed },
 } as const satisfies Record<string, FormFailure>;
+
+/**
+ * A move action's failure (spec 1 §8): "Failed to accept move" when the server failed it, "Error:
+ * Failed to accept the move" when no answer came, the status line for an answer that is not data.
+ */
+export function moveActionFailure(action: MoveAction): FormFailure {
+  return { server: MOVE_MESSAGES.shortFailed(action), unreachable: MOVE_MESSAGES.actionFailed(action), answerStatus: true };
+}
+
+/** An answer that is not the data asked for, told by its status line: "Server error: 502 Bad Gateway". */
+export function answerStatusMessage(status: number, statusText: string): string {
+  return `Server error: ${status} ${statusText}`.trim();
+}
+
+/**
+ * An answer that was not the data asked for (a proxy's HTML error page in place of the server's
+ * answer): its status and status text, which the page's script learns from the answer itself.
+ */
+export class AnswerNotData extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+  ) {
+    super(answerStatusMessage(status, statusText));
+    this.name = "AnswerNotData";
+  }
+}
 
 /** The lists' messages ("Failed to fetch trailers" and its equivalents). */
 export const LIST_FAILED: Record<DashboardTab | "companies", string> = {
@@ -175,9 +207,11 @@ function sentence(text: string): string {
 /**
  * What a form or button says when its request failed: the server's refusal as given; else the
  * catalogue's message for it (`server`; `unreachable`, when no answer came, if it has its own),
- * with the reason the server gave or that the server could not be reached.
+ * with the reason the server gave or that the server could not be reached; an answer that was not
+ * data, its status line where the form says so (`answerStatus`).
  */
 export function failureMessage(error: unknown, messages: FormFailure): string {
+  if (error instanceof AnswerNotData) return messages.answerStatus ? error.message : messages.server;
   const failure = failureKind(error);
   if (failure.kind === "refused") return failure.message;
   if (failure.kind === "unreachable") return `${sentence(messages.unreachable ?? messages.server)} ${FAILURE_MESSAGES.unreachable}`;

@@ -6,6 +6,7 @@ import {
   failureMessage,
   FORM_FAILURES,
   LIST_FAILED,
+  loadFailure,
   loadFailureMessage,
   moveActionFailure,
   serverFailureMessage,
@@ -31,7 +32,7 @@ describe("loadFailureMessage: the message of a page whose data failed to load", 
   it("a page with the Move Status panel, Create Move open: its choices failed to load", () => {
     expect(at("/", "tab=trucks&create_move=1")).toBe(MOVE_MESSAGES.loadTrailersFailed);
     expect(at("/admin/dashboard", "create_move=1")).toBe("Failed to load available trailers");
-    expect(at("/admin/dashboard")).toBe("Failed to load data. Please try again later.");
+    expect(at("/admin/dashboard")).toBe("Failed to fetch accounts");
   });
 
   it("detail pages (and their edit pages) have their own messages", () => {
@@ -42,6 +43,27 @@ describe("loadFailureMessage: the message of a page whose data failed to load", 
     expect(at("/users/5")).toBe("Failed to load user details. Please try again.");
     expect(at("/users/5/edit")).toBe(FAILURE_MESSAGES.user);
     expect(at("/companies")).toBe("Failed to fetch companies");
+  });
+
+  it("Edit Company says 'Failed to load company data: {message}', the reason in its message", () => {
+    const company = (error: unknown) => loadFailure("/companies/4/edit", new URLSearchParams(), error);
+    expect(company(new TypeError("Failed to fetch"))).toEqual({
+      message: "Failed to load company data: The server could not be reached.",
+      reason: null,
+    });
+    expect(company(thrown(503, { message: "The database is busy or unavailable. Please try again shortly." }))).toEqual({
+      message: "Failed to load company data: The database is busy or unavailable. Please try again shortly.",
+      reason: null,
+    });
+    expect(company(thrown(500, "Unexpected Server Error"))).toEqual({
+      message: "Failed to load company data: The server failed to answer.",
+      reason: null,
+    });
+    expect(at("/companies/4/edit")).toBe("Failed to load company data: The server failed to answer.");
+    expect(loadFailure("/trucks/7", new URLSearchParams(), new TypeError("Failed to fetch"))).toEqual({
+      message: "Failed to load truck details. Please try again.",
+      reason: "The server could not be reached.",
+    });
   });
 
   it("every other page says the general message", () => {

@@ -120,6 +120,36 @@ test("a trailer's page that fails to load says 'Error loading trailer'; a truck'
   }
 });
 
+test("an admin's accounts that fail to load say 'Failed to fetch accounts'; Edit Company's data, 'Failed to load company data: …'; Retry shows each", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
+  await signInAs(page, (await newUser("admin")).email);
+  await visit(page, "/companies");
+  let restore = await failRequests(page, anyData, "abort");
+  await page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  let alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading")).toHaveText("Failed to fetch accounts");
+  await restore();
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
+
+  await visit(page, "/companies");
+  restore = await failRequests(page, anyData, "abort");
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/companies\/\d+\/edit$/);
+  alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading")).toHaveText("Failed to load company data: The server could not be reached.");
+  await restore();
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Company");
+});
+
 test("Create Move's trailers that fail to load say 'Failed to load available trailers'; Retry lists them", async ({
   page,
   newUser,

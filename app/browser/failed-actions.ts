@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { failureMessage, type FormFailure } from "#app/domain/failures";
+import { AnswerNotData, failureMessage, type FormFailure } from "#app/domain/failures";
 
 /**
  * A form's answer when its request failed instead of being answered (no answer, a server error):
@@ -21,13 +21,59 @@ export function isActionFailure(value: unknown): value is ActionFailure {
  * through), or, when the request failed, an `ActionFailure` with the message `failureMessage` chooses.
  */
 export async function orFailure<Answer>(request: () => Promise<Answer>, messages: FormFailure): Promise<Answer | ActionFailure> {
+  if (messages.answerStatus) watchAnswersNotData();
   try {
     return await request();
   } catch (error) {
     if (error instanceof Response) throw error;
-    const message = failureMessage(error, messages);
+    const message = failureMessage(answerNotDataOf(error) ?? error, messages);
     return { failed: true, error: message, errors: [message] };
   }
+}
+
+/** The content type of Remix's data answers (single fetch). */
+const REMIX_DATA = /^text\/x-script\b/;
+/** What Remix's single fetch throws when an answer is not its data: the address, never the status. */
+const UNDECODABLE = /^Unable to decode turbo-stream response from URL: (.+)$/;
+/** How many such answers are remembered, the latest kept. */
+const REMEMBERED = 20;
+
+/** The status line of the latest answer at each data address (`….data`) that was not Remix's data. */
+const answersNotData = new Map<string, AnswerNotData>();
+let watching = false;
+
+function addressOf(input: RequestInfo | URL): string {
+  return input instanceof Request ? input.url : String(input);
+}
+
+/**
+ * Remembers the status of each answer to a Remix data request that is not Remix's data (a
+ * proxy's error page), since Remix's error for it names only the address: the page's `fetch`,
+ * wrapped once, the first time a form that tells such answers by their status is sent.
+ */
+function watchAnswersNotData(): void {
+  if (watching || typeof globalThis.fetch !== "function") return;
+  watching = true;
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await original.call(globalThis, input, init);
+    const address = addressOf(input);
+    if (new URL(address, "http://localhost").pathname.endsWith(".data")) {
+      if (REMIX_DATA.test(response.headers.get("Content-Type") ?? "")) answersNotData.delete(address);
+      else {
+        answersNotData.delete(address);
+        answersNotData.set(address, new AnswerNotData(response.status, response.statusText));
+        if (answersNotData.size > REMEMBERED) answersNotData.delete(answersNotData.keys().next().value!);
+      }
+    }
+    return response;
+  };
+}
+
+/** The answer that was not data behind Remix's error for it, with its status line; else null. */
+function answerNotDataOf(error: unknown): AnswerNotData | null {
+  const address = error instanceof Error ? UNDECODABLE.exec(error.message)?.[1] : undefined;
+  return (address && answersNotData.get(address)) || null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError, type ErrorResponse } from "@remix-run/react";
 import { buttonStyles } from "#app/components/ui/styles";
-import { failureKind, loadFailureMessage } from "#app/domain/failures";
+import { loadFailure } from "#app/domain/failures";
 
 type StatusHandler = (info: { error: ErrorResponse; message: string }) => React.ReactNode;
 
@@ -12,10 +12,22 @@ function messageOf(error: ErrorResponse): string {
 }
 
 /** A refusal's page: its message as the heading and a way back. */
-export function RefusalView({ message, backTo = "/", backLabel = "Back" }: { message: string; backTo?: string; backLabel?: string }) {
+export function RefusalView({
+  message,
+  detail,
+  backTo = "/",
+  backLabel = "Back",
+}: {
+  message: string;
+  /** A line under the message. */
+  detail?: string;
+  backTo?: string;
+  backLabel?: string;
+}) {
   return (
     <section role="alert" className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6">
       <h1 className="text-xl font-semibold">{message}</h1>
+      {detail ? <p className="mt-2 break-words text-slate-700">{detail}</p> : null}
       <Link to={backTo} className={`${buttonStyles.secondary} mt-4`}>
         {backLabel}
       </Link>
@@ -59,13 +71,11 @@ export function RetryForm() {
  */
 export function LoadFailureView({ error }: { error: unknown }) {
   const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  const failure = failureKind(error);
+  const { message, reason } = loadFailure(pathname, new URLSearchParams(search), error);
   return (
     <section role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-white p-6">
-      <h1 className="text-xl font-semibold text-red-800">{loadFailureMessage(pathname, params)}</h1>
-      {failure.kind === "server" && failure.reason ? <p className="mt-2 text-slate-700">{failure.reason}</p> : null}
-      {failure.kind === "unreachable" ? <p className="mt-2 text-slate-700">The server could not be reached.</p> : null}
+      <h1 className="text-xl font-semibold text-red-800">{message}</h1>
+      {reason ? <p className="mt-2 text-slate-700">{reason}</p> : null}
       <RetryForm />
     </section>
   );

@@ -66,7 +66,7 @@ describe("trailer rules", () => {
 
 describe("truck rules", () => {
   it("requires every field of Add Truck with the spec's messages", () => {
-    expect(messages(truckSchema.safeParse({}))).toEqual([
+    expect(messages(newTruckSchema.safeParse({}))).toEqual([
       TRUCK_MESSAGES.numberRequired,
       TRUCK_MESSAGES.locationRequired,
       TRUCK_MESSAGES.plateRequired,
@@ -80,7 +80,9 @@ describe("truck rules", () => {
 
   it("checks the year, the state's length, the dates and the tag description", () => {
     const next = String(new Date().getUTCFullYear() + 1);
-    expect(truckSchema.safeParse({ ...goodTruck, year: next }).success).toBe(true);
+    expect(truckSchema.safeParse({ ...goodTruck, year: String(new Date().getUTCFullYear()) }).success).toBe(true);
+    expect(messages(newTruckSchema.safeParse({ ...goodTruck, year: next }))).toEqual(["Year cannot be later than the current year"]);
+    expect(messages(truckSchema.safeParse({ ...goodTruck, year: next }))).toEqual(["Year cannot be later than the current year"]);
     expect(messages(truckSchema.safeParse({ ...goodTruck, year: String(Number(next) + 1) }))).toEqual([TRUCK_MESSAGES.yearRange]);
     expect(messages(truckSchema.safeParse({ ...goodTruck, year: "1899" }))).toEqual([TRUCK_MESSAGES.yearRange]);
     expect(messages(truckSchema.safeParse({ ...goodTruck, license_state: "M" }))).toEqual([TRUCK_MESSAGES.stateLength]);
@@ -100,7 +102,28 @@ describe("truck rules", () => {
       TRUCK_MESSAGES.lastMaintenanceFuture,
       TRUCK_MESSAGES.nextMaintenancePast,
     ]);
-    expect(messages(truckSchema.safeParse({ ...goodTruck, yellow_tagged: "on" }))).toEqual([TRUCK_MESSAGES.tagDescriptionRequired]);
+    expect(messages(newTruckSchema.safeParse({ ...goodTruck, yellow_tagged: "on" }))).toEqual([
+      "Tagged description is required when truck is tagged",
+    ]);
+    expect(messages(truckSchema.safeParse({ ...goodTruck, yellow_tagged: "on" }))).toEqual([
+      "Tagged description is required when a truck is tagged",
+    ]);
+    expect(messages(truckSchema.safeParse({ ...goodTruck, status: "red" }))).toEqual([
+      "Tagged description is required when a truck is tagged",
+    ]);
+  });
+
+  it("Update Truck with a required field empty also says 'Please fill out all required fields'; Add Truck lists the fields alone", () => {
+    for (const field of ["truck_number", "truck_location", "type", "license_plate", "license_state", "year", "make", "model"]) {
+      const result = truckSchema.safeParse({ ...goodTruck, [field]: "" });
+      expect(result.success, field).toBe(false);
+      expect(
+        result.error!.issues.filter((issue) => issue.path.length === 0).map((issue) => issue.message),
+        field,
+      ).toEqual(["Please fill out all required fields"]);
+    }
+    expect(truckSchema.safeParse(goodTruck).success).toBe(true);
+    expect(messages(newTruckSchema.safeParse({ ...goodTruck, make: "" }))).toEqual([TRUCK_MESSAGES.makeRequired]);
   });
 
   it("applies Add Truck's date rules on update only to the dates that change: an overdue truck can be saved", () => {

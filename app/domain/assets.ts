@@ -77,6 +77,9 @@ export function formatDuration(seconds: number): string {
 export const MOVED = "Moved";
 export const JUST_ARRIVED = "Just arrived";
 
+/** The Location History panel of an asset that has stood nowhere yet (spec 2 §8, with its period). */
+export const NO_LOCATION_HISTORY = "No location history available.";
+
 const timeSoFar = (seconds: number) => (seconds < 60 ? JUST_ARRIVED : formatDuration(seconds));
 
 /**

@@ -12,6 +12,12 @@ import {
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);
 
+describe("COMPANY_MESSAGES", () => {
+  it("a missing company on its edit page names the id it was opened with", () => {
+    expect(COMPANY_MESSAGES.companyWithIdNotFound("42")).toBe("Company with ID 42 not found");
+  });
+});
+
 describe("company and account rules", () => {
   it("trims the company name and requires it", () => {
     expect(companySchema.parse({ company_name: "  Acme  " })).toEqual({ company_name: "Acme" });

@@ -6,6 +6,8 @@ export const COMPANY_MESSAGES = {
   companyNameRequired: "Company name is required",
   companyNameTooLong: "Company name must be at most 200 characters",
   companyNotFound: "Company not found",
+  /** Under "Company not found" on the Edit Company page: the id it was opened with. */
+  companyWithIdNotFound: (id: string) => `Company with ID ${id} not found`,
   noCompanies: "No companies found.",
   noMatch: "No companies match your search.",
   noAccounts: "No accounts found for this company.",

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  AnswerNotData,
   FAILURE_MESSAGES,
   failureKind,
   failureMessage,
   FORM_FAILURES,
   LIST_FAILED,
+  loadFailure,
   loadFailureMessage,
+  moveActionFailure,
   serverFailureMessage,
 } from "./failures";
 import { MOVE_MESSAGES } from "./moves";
@@ -29,7 +32,7 @@ describe("loadFailureMessage: the message of a page whose data failed to load", 
   it("a page with the Move Status panel, Create Move open: its choices failed to load", () => {
     expect(at("/", "tab=trucks&create_move=1")).toBe(MOVE_MESSAGES.loadTrailersFailed);
     expect(at("/admin/dashboard", "create_move=1")).toBe("Failed to load available trailers");
-    expect(at("/admin/dashboard")).toBe("Failed to load data. Please try again later.");
+    expect(at("/admin/dashboard")).toBe("Failed to fetch accounts");
   });
 
   it("detail pages (and their edit pages) have their own messages", () => {
@@ -40,6 +43,27 @@ describe("loadFailureMessage: the message of a page whose data failed to load", 
     expect(at("/users/5")).toBe("Failed to load user details. Please try again.");
     expect(at("/users/5/edit")).toBe(FAILURE_MESSAGES.user);
     expect(at("/companies")).toBe("Failed to fetch companies");
+  });
+
+  it("Edit Company says 'Failed to load company data: {message}', the reason in its message", () => {
+    const company = (error: unknown) => loadFailure("/companies/4/edit", new URLSearchParams(), error);
+    expect(company(new TypeError("Failed to fetch"))).toEqual({
+      message: "Failed to load company data: The server could not be reached.",
+      reason: null,
+    });
+    expect(company(thrown(503, { message: "The database is busy or unavailable. Please try again shortly." }))).toEqual({
+      message: "Failed to load company data: The database is busy or unavailable. Please try again shortly.",
+      reason: null,
+    });
+    expect(company(thrown(500, "Unexpected Server Error"))).toEqual({
+      message: "Failed to load company data: The server failed to answer.",
+      reason: null,
+    });
+    expect(at("/companies/4/edit")).toBe("Failed to load company data: The server failed to answer.");
+    expect(loadFailure("/trucks/7", new URLSearchParams(), new TypeError("Failed to fetch"))).toEqual({
+      message: "Failed to load truck details. Please try again.",
+      reason: "The server could not be reached.",
+    });
   });
 
   it("every other page says the general message", () => {
@@ -138,6 +162,32 @@ describe("FORM_FAILURES: each form's failure, in the spec's words where it has t
     expect(FORM_FAILURES.createCompany.server).toBe("Failed to create company");
     expect(FORM_FAILURES.createYard.server).toBe("An error occurred while creating the yard");
     expect(FORM_FAILURES.logOutOtherSession.server).toBe("Failed to log out other session. Please try again.");
+  });
+
+  it("a move action: 'Failed to accept move' when the server failed it, 'Error: Failed to accept the move' when no answer came", () => {
+    const cases = [
+      ["accept", "Failed to accept move", "Error: Failed to accept the move"],
+      ["finish", "Failed to finish move", "Error: Failed to finish the move"],
+      ["cancel", "Failed to cancel move", "Error: Failed to cancel the move"],
+    ] as const;
+    for (const [action, server, unreachable] of cases) {
+      expect(failureMessage(thrown(500, "Unexpected Server Error"), moveActionFailure(action))).toBe(server);
+      expect(serverFailureMessage(moveActionFailure(action), null)).toBe(server);
+      expect(failureMessage(new TypeError("Failed to fetch"), moveActionFailure(action))).toBe(
+        `${unreachable}. The server could not be reached: check your connection and try again.`,
+      );
+    }
+  });
+
+  it("an answer that is not data: 'Server error: {status} {text}' for deactivating a user and the move actions, else the form's message", () => {
+    const proxyPage = new AnswerNotData(502, "Bad Gateway");
+    expect(failureMessage(proxyPage, FORM_FAILURES.deactivateUser)).toBe("Server error: 502 Bad Gateway");
+    for (const action of ["accept", "finish", "cancel"] as const) {
+      expect(failureMessage(proxyPage, moveActionFailure(action))).toBe("Server error: 502 Bad Gateway");
+    }
+    expect(failureMessage(new AnswerNotData(500, ""), moveActionFailure("accept"))).toBe("Server error: 500");
+    expect(failureMessage(proxyPage, FORM_FAILURES.reactivateUser)).toBe("An error occurred while reactivating the user.");
+    expect(failureKind(proxyPage)).toEqual({ kind: "server", reason: null });
   });
 
   it("the server's own answer and the page's script say the same, a 503 with its reason", () => {

@@ -1,6 +1,6 @@
 import { parseDashboardView, type DashboardTab } from "./dashboard";
 import { CREATE_MOVE_PARAM } from "./move-forms";
-import { MOVE_MESSAGES } from "./moves";
+import { MOVE_MESSAGES, type MoveAction } from "./moves";
 
 /**
  * What a page says when loading or saving fails rather than being refused (the error catalogues
@@ -40,6 +40,11 @@ export const FAILURE_MESSAGES = {
   createTrailer: "Failed to create trailer",
   createTruck: "Failed to create truck. Please try again.",
   uploadTrailers: "Failed to upload trailers",
+  /** The Edit Company page whose data failed to load, with why (spec 2 §8). */
+  companyData: (reason: string) => `Failed to load company data: ${reason}`,
+  /** Why a page's data failed to load: no answer came, or the server failed without saying why. */
+  pageUnreachable: "The server could not be reached.",
+  pageServerFailed: "The server failed to answer.",
   /** Added to a form's message when the request never reached the server. */
   unreachable: "The server could not be reached: check your connection and try again.",
 } as const;
@@ -51,6 +56,11 @@ export const FAILURE_MESSAGES = {
 export interface FormFailure {
   server: string;
   unreachable?: string;
+  /**
+   * An answer that is not the expected data (a proxy's HTML error page) says its status line,
+   * "Server error: 502 Bad Gateway" (`answerStatusMessage`), where the spec words it so; else `server`.
+   */
+  answerStatus?: boolean;
 }
 
 /** A form page's answer to a failed write, for its server action and its page's script alike: the message, and the fields never sent back (passwords). */
@@ -66,7 +76,7 @@ export const FORM_FAILURES = {
   changePassword: { server: FAILURE_MESSAGES.changePassword },
   signup: { server: FAILURE_MESSAGES.tryAgain, unreachable: FAILURE_MESSAGES.unexpectedTryAgain },
   updateUser: { server: FAILURE_MESSAGES.updateUser },
-  deactivateUser: { server: FAILURE_MESSAGES.deactivateUser },
+  deactivateUser: { server: FAILURE_MESSAGES.deactivateUser, answerStatus: true },
   reactivateUser: { server: FAILURE_MESSAGES.reactivateUser },
   createCompany: { server: FAILURE_MESSAGES.createCompany },
   saveCompany: { server: FAILURE_MESSAGES.saveCompany },
@@ -92,14 +102,43 @@ export const FORM_FAILURES = {
   createMove: { server: MOVE_MESSAGES.createFailed },
 } as const satisfies Record<string, FormFailure>;
 
+/**
+ * A move action's failure (spec 1 §8): "Failed to accept move" when the server failed it, "Error:
+ * Failed to accept the move" when no answer came, the status line for an answer that is not data.
+ */
+export function moveActionFailure(action: MoveAction): FormFailure {
+  return { server: MOVE_MESSAGES.shortFailed(action), unreachable: MOVE_MESSAGES.actionFailed(action), answerStatus: true };
+}
+
+/** An answer that is not the data asked for, told by its status line: "Server error: 502 Bad Gateway". */
+export function answerStatusMessage(status: number, statusText: string): string {
+  return `Server error: ${status} ${statusText}`.trim();
+}
+
+/**
+ * An answer that was not the data asked for (a proxy's HTML error page in place of the server's
+ * answer): its status and status text, which the page's script learns from the answer itself.
+ */
+export class AnswerNotData extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+  ) {
+    super(answerStatusMessage(status, statusText));
+    this.name = "AnswerNotData";
+  }
+}
+
 /** The lists' messages ("Failed to fetch trailers" and its equivalents). */
-export const LIST_FAILED: Record<DashboardTab | "companies", string> = {
+export const LIST_FAILED: Record<DashboardTab | "companies" | "accounts", string> = {
   trailers: "Failed to fetch trailers",
   trucks: "Failed to fetch trucks",
   yards: "Failed to fetch yards",
   buildings: "Failed to fetch buildings",
   users: "Failed to fetch users",
   companies: "Failed to fetch companies",
+  /** The admin dashboard: its companies' accounts, as cards and figures. */
+  accounts: "Failed to fetch accounts",
 };
 
 /** A page with a Move Status panel, Create Move open: what failed to load is its choices. */
@@ -108,21 +147,49 @@ const panelPage =
   (params: URLSearchParams): string =>
     params.get(CREATE_MOVE_PARAM) === "1" ? MOVE_MESSAGES.loadTrailersFailed : otherwise(params);
 
-/** Each page's message when its data fails to load; any other page says `loadData`. */
-const PAGE_FAILURES: readonly { pattern: RegExp; message: (params: URLSearchParams) => string }[] = [
+/**
+ * Each page's message when its data fails to load; any other page says `loadData`. `withReason`:
+ * the page says why in its message (else the reason, when known, stands under it).
+ */
+const PAGE_FAILURES: readonly {
+  pattern: RegExp;
+  message: (params: URLSearchParams) => string;
+  withReason?: (reason: string) => string;
+}[] = [
   { pattern: /^\/$/, message: panelPage((params) => LIST_FAILED[parseDashboardView(params).tab]) },
-  { pattern: /^\/admin\/dashboard$/, message: panelPage(() => FAILURE_MESSAGES.loadData) },
+  { pattern: /^\/admin\/dashboard$/, message: panelPage(() => LIST_FAILED.accounts) },
+  {
+    pattern: /^\/companies\/\d+\/edit$/,
+    message: () => FAILURE_MESSAGES.companyData(FAILURE_MESSAGES.pageServerFailed),
+    withReason: FAILURE_MESSAGES.companyData,
+  },
   { pattern: /^\/companies$/, message: () => LIST_FAILED.companies },
   { pattern: /^\/trailers\/\d+(\/edit)?$/, message: () => FAILURE_MESSAGES.trailer },
   { pattern: /^\/trucks\/\d+(\/edit)?$/, message: () => FAILURE_MESSAGES.truck },
   { pattern: /^\/users\/\d+(\/edit)?$/, message: () => FAILURE_MESSAGES.user },
 ];
 
+function pageFailureOf(pathname: string) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return PAGE_FAILURES.find((candidate) => candidate.pattern.test(path));
+}
+
 /** The message of a page whose data failed to load (a server error, an answer that is not its data, no answer at all). */
 export function loadFailureMessage(pathname: string, params: URLSearchParams): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const page = PAGE_FAILURES.find((candidate) => candidate.pattern.test(path));
-  return page ? page.message(params) : FAILURE_MESSAGES.loadData;
+  return pageFailureOf(pathname)?.message(params) ?? FAILURE_MESSAGES.loadData;
+}
+
+/**
+ * What a page whose data failed to load says for `error`: its message, and the reason under it
+ * when known (the server's, a 503's; that the server could not be reached) — or, on a page that
+ * says why in its message ("Failed to load company data: …"), the message with the reason in it.
+ */
+export function loadFailure(pathname: string, params: URLSearchParams, error: unknown): { message: string; reason: string | null } {
+  const failure = failureKind(error);
+  const reason = failure.kind === "unreachable" ? FAILURE_MESSAGES.pageUnreachable : failure.kind === "server" ? failure.reason : null;
+  const withReason = pageFailureOf(pathname)?.withReason;
+  if (withReason) return { message: withReason(reason ?? FAILURE_MESSAGES.pageServerFailed), reason: null };
+  return { message: loadFailureMessage(pathname, params), reason };
 }
 
 /** How a request failed, as the page's script sees it. */
@@ -175,9 +242,11 @@ function sentence(text: string): string {
 /**
  * What a form or button says when its request failed: the server's refusal as given; else the
  * catalogue's message for it (`server`; `unreachable`, when no answer came, if it has its own),
- * with the reason the server gave or that the server could not be reached.
+ * with the reason the server gave or that the server could not be reached; an answer that was not
+ * data, its status line where the form says so (`answerStatus`).
  */
 export function failureMessage(error: unknown, messages: FormFailure): string {
+  if (error instanceof AnswerNotData) return messages.answerStatus ? error.message : messages.server;
   const failure = failureKind(error);
   if (failure.kind === "refused") return failure.message;
   if (failure.kind === "unreachable") return `${sentence(messages.unreachable ?? messages.server)} ${FAILURE_MESSAGES.unreachable}`;

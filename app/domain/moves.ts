@@ -57,6 +57,10 @@ export const MOVE_MESSAGES = {
     cancel: "This move cannot be cancelled due to a conflict",
   } satisfies Record<MoveAction, string>,
   actionFailed: (action: MoveAction) => `Error: Failed to ${action} the move`,
+  /** The server failed the action without naming a refusal. */
+  shortFailed: (action: MoveAction) => `Failed to ${action} move`,
+  /** The Move Status panel while an opened card's list is on its way. */
+  loading: "Loading move data...",
   createFailed: "Failed to create move",
   loadTrailersFailed: "Failed to load available trailers",
   panelOtherAccountAdmin: (accountId: number) =>

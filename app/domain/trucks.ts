@@ -16,9 +16,14 @@ export const TRUCK_MESSAGES = {
   typeRequired: "Truck type is required",
   yearRequired: "Year is required",
   yearRange: "Year must be between 1900 and next year",
+  yearFuture: "Year cannot be later than the current year",
   makeRequired: "Make is required",
   modelRequired: "Model is required",
   tagDescriptionRequired: "Tagged description is required when truck is tagged",
+  /** Update Truck's own wording of the rule (spec 2, Edit truck). */
+  tagDescriptionRequiredEdit: "Tagged description is required when a truck is tagged",
+  /** Update Truck, above its fields, when any required field is empty. */
+  fillRequired: "Please fill out all required fields",
   lastInspectionFuture: "Last inspection date cannot be in the future",
   lastMaintenanceFuture: "Last maintenance date cannot be in the future",
   nextInspectionPast: "Next inspection date must be in the future",
@@ -40,6 +45,11 @@ export function today(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The year now (UTC): a truck's year may not be later. */
+export function currentYear(now = new Date()): number {
+  return now.getUTCFullYear();
+}
+
 /** The fields of Add Truck and Update Truck. */
 const truckFields = z.object({
   account_id: optionalId("Account ID"),
@@ -57,7 +67,9 @@ const truckFields = z.object({
       z
         .number()
         .int(TRUCK_MESSAGES.yearRange)
-        .refine((year) => year >= 1900 && year <= new Date().getUTCFullYear() + 1, TRUCK_MESSAGES.yearRange),
+        .refine((year) => year >= 1900 && year <= currentYear() + 1, TRUCK_MESSAGES.yearRange)
+        // Next year passes the range but not the form's limit (told apart, so a year far off gets one message).
+        .refine((year) => year !== currentYear() + 1, TRUCK_MESSAGES.yearFuture),
     ),
   make: required(TRUCK_MESSAGES.makeRequired),
   model: required(TRUCK_MESSAGES.modelRequired),
@@ -79,11 +91,21 @@ const truckFields = z.object({
   next_maintenance: optionalDate("Next maintenance"),
 });
 
-/** Red or yellow tags need a description. */
-function checkTagDescription(value: z.output<typeof truckFields>, ctx: z.RefinementCtx) {
+/** Red or yellow tags need a description: the rule, in Add Truck's or Update Truck's words. */
+const checkTagDescription = (message: string) => (value: z.output<typeof truckFields>, ctx: z.RefinementCtx) => {
   const flags = truckFlags(value);
   if ((flags.redTagged || flags.yellowTagged) && !value.tagged_description) {
-    ctx.addIssue({ code: "custom", path: ["tagged_description"], message: TRUCK_MESSAGES.tagDescriptionRequired });
+    ctx.addIssue({ code: "custom", path: ["tagged_description"], message });
+  }
+};
+
+/** The fields Update Truck cannot be sent without (spec 2, Edit truck). */
+const EDIT_REQUIRED = ["truck_number", "truck_location", "type", "license_plate", "license_state", "year", "make", "model"] as const;
+
+/** Update Truck with a required field empty: "Please fill out all required fields" above the fields' own messages. */
+function checkRequiredFilled(value: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (EDIT_REQUIRED.some((field) => String(value[field] ?? "").trim() === "")) {
+    ctx.addIssue({ code: "custom", path: [], message: TRUCK_MESSAGES.fillRequired });
   }
 }
 
@@ -92,7 +114,10 @@ function checkTagDescription(value: z.output<typeof truckFields>, ctx: z.Refinem
  * as the three flags (Add form, API); red clears yellow and shop, yellow clears red and shop, shop
  * puts the truck in the Shop. Add Truck's date rules apply only to changed dates (the service).
  */
-export const truckSchema = truckFields.superRefine(checkTagDescription);
+export const truckSchema = truckFields
+  .superRefine(checkTagDescription(TRUCK_MESSAGES.tagDescriptionRequiredEdit))
+  // Run even when a field's own rule already failed (what an empty field does).
+  .superRefine(checkRequiredFilled, { when: () => true });
 
 type DateField = "last_inspection" | "next_inspection" | "last_maintenance" | "next_maintenance";
 
@@ -139,7 +164,7 @@ export const newTruckSchema = truckFields
     last_maintenance: ruledDate("last_maintenance"),
     next_maintenance: ruledDate("next_maintenance"),
   })
-  .superRefine(checkTagDescription);
+  .superRefine(checkTagDescription(TRUCK_MESSAGES.tagDescriptionRequired));
 export type TruckInput = z.infer<typeof truckSchema>;
 
 /** The status flags of an input: the radio when given (exclusive), else the checkboxes as sent. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS } from "#app/lib/unavailable.server";
 import { ServiceError } from "#app/services/errors.server";
+import { moveActionFailure } from "#app/domain/failures";
 import { answerMoveForm, backToDraft } from "./move-forms.server";
 
 const request = new Request("https://yard.example/moves/12/finish", { method: "POST" });
@@ -14,7 +15,7 @@ function form(fields: Record<string, string>) {
 
 async function answered(fields: Record<string, string>, work: () => Promise<object>, user = manager) {
   const answer = await answerMoveForm(request, form(fields), user, work as never, {
-    failure: { server: "Error: Failed to finish the move" },
+    failure: moveActionFailure("finish"),
   });
   if (answer instanceof Response)
     return { location: answer.headers.get("Location"), cookie: answer.headers.get("Set-Cookie"), status: answer.status };
@@ -47,18 +48,18 @@ describe("answerMoveForm", () => {
       throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
     };
     expect(await answered({ reply: "data", back: "/" }, broken)).toEqual({
-      data: { error: "Error: Failed to finish the move" },
+      data: { error: "Failed to finish move" },
       status: 500,
       retryAfter: null,
     });
     expect(await answered({ reply: "data", back: "/" }, busy)).toEqual({
-      data: { error: `Error: Failed to finish the move. ${DATABASE_UNAVAILABLE}` },
+      data: { error: `Failed to finish move. ${DATABASE_UNAVAILABLE}` },
       status: 503,
       retryAfter: String(RETRY_AFTER_SECONDS),
     });
     const plain = await answered({ back: "/" }, broken);
     expect(plain.location).toBe("/");
-    expect(plain.cookie).toContain(encodeURIComponent("Error: Failed to finish the move"));
+    expect(plain.cookie).toContain(encodeURIComponent("Failed to finish move"));
   });
 
   it("sends a plain form back to its page with the outcome in a short-lived cookie", async () => {

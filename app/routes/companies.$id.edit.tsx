@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, type ClientActionFunctionArgs } from "@remix-run/react";
 import { AccountDialog } from "#app/components/companies/account-dialog";
 import { AccountsTable } from "#app/components/companies/accounts-table";
 import { CsrfInput } from "#app/components/csrf-input";
@@ -187,10 +187,21 @@ function RenameCompanyForm({
   );
 }
 
+/** A missing company: "Company not found", and under it "Company with ID {id} not found" with the id it was opened with. */
 export function ErrorBoundary() {
+  const { id = "" } = useParams();
   return (
     <GeneralErrorBoundary
-      statusHandlers={{ 404: ({ message }) => <RefusalView message={message} backTo="/companies" backLabel="Back to Companies" /> }}
+      statusHandlers={{
+        404: ({ message }) => (
+          <RefusalView
+            message={message}
+            detail={COMPANY_MESSAGES.companyWithIdNotFound(id)}
+            backTo="/companies"
+            backLabel="Back to Companies"
+          />
+        ),
+      }}
     />
   );
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { moveDoneMessage, MOVE_FORM } from "#app/domain/move-forms";
-import { MOVE_ACTIONS, MOVE_MESSAGES, type MoveAction } from "#app/domain/moves";
+import { moveActionFailure } from "#app/domain/failures";
+import { MOVE_ACTIONS } from "#app/domain/moves";
 import { orFailure } from "#app/browser/failed-actions";
 import { requirePage } from "#app/http/guards.server";
 import { answerMoveForm } from "#app/http/move-forms.server";
@@ -10,9 +11,6 @@ import { transitionMove } from "#app/services/moves.server";
 import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 1 } satisfies StatementBudget;
-
-/** "Error: Failed to accept the move" (finish, cancel). */
-const actionFailure = (verb: MoveAction) => ({ server: MOVE_MESSAGES.actionFailed(verb) });
 
 /**
  * The Move Status panel's Accept, Finish and Cancel buttons (`POST /moves/{id}/accept`, …): the
@@ -31,18 +29,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const move = await transitionMove(askedByPage(ctx, form.get(MOVE_FORM.origin)), Number(params.id), action);
       return { notice: moveDoneMessage(move, action), open: move.state };
     },
-    { failure: actionFailure(action) },
+    { failure: moveActionFailure(action) },
   );
 }
 
 /**
  * With the page's script: a refusal comes back with the server's message; a request that failed
- * (a server error, no answer) says "Error: Failed to accept the move" (finish, cancel), and the
- * buttons stay for another try.
+ * says "Failed to accept move" (finish, cancel) when the server failed it, "Error: Failed to
+ * accept the move" when no answer came, "Server error: 502 Bad Gateway" for an answer that is not
+ * data; the buttons stay for another try.
  */
 export async function clientAction({ params, serverAction }: ClientActionFunctionArgs) {
   const verb = MOVE_ACTIONS.find((name) => name === params.action) ?? "accept";
-  return orFailure(() => serverAction<typeof action>(), actionFailure(verb));
+  return orFailure(() => serverAction<typeof action>(), moveActionFailure(verb));
 }
 
 /** Nothing to show here: the buttons live on the dashboards. */

@@ -115,12 +115,17 @@ test("deleting an account that still holds yard data asks first, then is refused
   await expect(newark).toBeVisible();
 });
 
-test("a missing company shows 'Company not found' with a way back", async ({ page, newUser, signInAs }) => {
+test("a missing company shows 'Company not found' and 'Company with ID {id} not found' with a way back", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
   await signInAs(page, (await newUser("admin")).email);
   expectConsoleErrors(failedLoad(404, "/companies/999999/edit"));
   const response = await visit(page, "/companies/999999/edit");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Company not found" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("Company with ID 999999 not found");
   await page.getByRole("link", { name: "Back to Companies" }).click();
   await expect(page).toHaveURL(/\/companies$/);
 });

@@ -3,40 +3,43 @@ import { eq } from "drizzle-orm";
 import type { Page, Route } from "@playwright/test";
 import { settings } from "#db/schema";
 import { FAILURE_MESSAGES } from "#app/domain/failures";
+import { FAULT_HEADER, type Fault } from "#app/lib/faults.server";
 import { MOVE_MESSAGES } from "#app/domain/moves";
 import { MESSAGES } from "#app/domain/auth";
-import {
-  addTrailer,
-  csrfTokenOf,
-  expect,
-  expectConsoleErrors,
-  failedLoad,
-  hydrated,
-  test,
-  UNREADABLE_DATA_ANSWER,
-  visit,
-} from "./fixtures";
+import { addMove, addTrailer, expect, expectConsoleErrors, failedLoad, hydrated, test, UNREADABLE_DATA_ANSWER, visit } from "./fixtures";
 
 /**
  * When loading or saving fails — the server errs or cannot be reached — each screen says so with
  * the spec's message for it and offers to try again; once the server answers, trying again works.
  * The failures are made in the browser: Remix's data requests (`….data`) are aborted (no answer)
- * or answered with a bare 500.
+ * or answered with a bare 500 or a proxy's error page; or by the server, whose writes fail when
+ * the request carries the fault header.
  */
 
-type Failure = "abort" | "500";
+/** No answer, a bare 500, a proxy's HTML error page (502 Bad Gateway), or a write the server itself fails (`X-Yardline-Fault`). */
+type Failure = "abort" | "500" | "proxy-502" | Fault;
 /** The path of any of Remix's data requests. */
 const DATA = /[^?]*\.data/;
 
+const CONSOLE_ERRORS: Record<Failure, RegExp[]> = {
+  abort: [failedLoad("net::ERR_INTERNET_DISCONNECTED", DATA)],
+  "500": [failedLoad(500, DATA), UNREADABLE_DATA_ANSWER],
+  "proxy-502": [failedLoad(502, DATA), UNREADABLE_DATA_ANSWER],
+  "write-500": [failedLoad(500, DATA)],
+  "write-503": [failedLoad(503, DATA)],
+};
+
 /** Makes the page's data requests matching `matches` fail (only `method` ones, when given) until `restore` is called. */
 async function failRequests(page: Page, matches: (url: URL) => boolean, how: Failure, method?: string) {
-  // The page's failed loads, and for a bare 500 Remix's error reading it.
-  expectConsoleErrors(
-    ...(how === "abort" ? [failedLoad("net::ERR_INTERNET_DISCONNECTED", DATA)] : [failedLoad(500, DATA), UNREADABLE_DATA_ANSWER]),
-  );
+  // The page's failed loads, and for an answer that is not data Remix's error reading it.
+  expectConsoleErrors(...CONSOLE_ERRORS[how]);
   const handler = (route: Route) => {
-    if (method && route.request().method() !== method) return route.continue();
-    return how === "abort" ? route.abort("internetdisconnected") : route.fulfill({ status: 500, body: "Internal Server Error" });
+    const request = route.request();
+    if (method && request.method() !== method) return route.continue();
+    if (how === "abort") return route.abort("internetdisconnected");
+    if (how === "500") return route.fulfill({ status: 500, body: "Internal Server Error" });
+    if (how === "proxy-502") return route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" });
+    return route.continue({ headers: { ...request.headers(), [FAULT_HEADER.toLowerCase()]: how } });
   };
   const pattern = (url: URL) => url.pathname.endsWith(".data") && matches(url);
   await page.route(pattern, handler);
@@ -117,6 +120,36 @@ test("a trailer's page that fails to load says 'Error loading trailer'; a truck'
   }
 });
 
+test("an admin's accounts that fail to load say 'Failed to fetch accounts'; Edit Company's data, 'Failed to load company data: …'; Retry shows each", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
+  await signInAs(page, (await newUser("admin")).email);
+  await visit(page, "/companies");
+  let restore = await failRequests(page, anyData, "abort");
+  await page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  let alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading")).toHaveText("Failed to fetch accounts");
+  await restore();
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
+
+  await visit(page, "/companies");
+  restore = await failRequests(page, anyData, "abort");
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/companies\/\d+\/edit$/);
+  alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading")).toHaveText("Failed to load company data: The server could not be reached.");
+  await restore();
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Company");
+});
+
 test("Create Move's trailers that fail to load say 'Failed to load available trailers'; Retry lists them", async ({
   page,
   newUser,
@@ -179,7 +212,7 @@ test("a Create Move the server fails to take says 'Failed to create move' and ke
   await expect(page.getByText(/^Move #\d+ requested$/)).toBeVisible();
 });
 
-test("a move action that fails says 'Error: Failed to accept the move' (and that the server could not be reached); Accept again works", async ({
+test("a move action says 'Failed to accept move' ('finish', 'cancel') when the server fails it, 'Error: Failed to accept the move' without an answer, 'Server error: 502 Bad Gateway' for a proxy's page; Accept again works", async ({
   page,
   newUser,
   apiAs,
@@ -187,12 +220,7 @@ test("a move action that fails says 'Error: Failed to accept the move' (and that
 }) => {
   const superManager = await apiAs((await newUser("super_manager")).email);
   const number = await addTrailer(superManager, "Yard A", `EA${randomBytes(2).toString("hex").toUpperCase()}`);
-  const created = await superManager.post("/api/moves", {
-    headers: { "X-CSRF-Token": await csrfTokenOf(superManager) },
-    data: { move_details: { type: "single", moves: [{ from: "Yard A", to: "North-3", trailer: number }] } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const moveId = ((await created.json()) as { id: number }).id;
+  const moveId = await addMove(superManager, "Yard A", "North-3", number);
 
   const driver = await newUser("yard_driver");
   await signInAs(page, driver.email);
@@ -210,11 +238,52 @@ test("a move action that fails says 'Error: Failed to accept the move' (and that
 
   restore = await failRequests(page, isAccept, "500");
   await accept.click();
-  await expect(entry.getByRole("alert")).toHaveText("Error: Failed to accept the move");
+  await expect(entry.getByRole("alert")).toHaveText("Server error: 500 Internal Server Error");
+  await restore();
+
+  restore = await failRequests(page, isAccept, "proxy-502");
+  await accept.click();
+  await expect(entry.getByRole("alert")).toHaveText("Server error: 502 Bad Gateway");
+  await restore();
+
+  restore = await failRequests(page, isAccept, "write-500");
+  await accept.click();
+  await expect(entry.getByRole("alert")).toHaveText("Failed to accept move");
   await restore();
 
   await accept.click();
   await expect(page.getByText(`Move #${moveId} accepted`)).toBeVisible();
+
+  // Finish and Cancel that the server fails, each in its words.
+  page.on("dialog", (dialog) => void dialog.accept());
+  for (const [action, message] of [
+    ["finish", "Failed to finish move"],
+    ["cancel", "Failed to cancel move"],
+  ] as const) {
+    restore = await failRequests(page, (url) => url.pathname === `/moves/${moveId}/${action}.data`, "write-500");
+    await entry.getByRole("button", { name: `${action[0].toUpperCase()}${action.slice(1)} move #${moveId}` }).click();
+    await expect(entry.getByRole("alert")).toHaveText(message);
+    await restore();
+  }
+});
+
+test("deactivating a user answered by a proxy's error page says 'Server error: 502 Bad Gateway'; deactivating again works", async ({
+  page,
+  newUser,
+  signInAs,
+}) => {
+  const driver = await newUser("yard_driver");
+  await signInAs(page, (await newUser("super_manager")).email);
+  await visit(page, `/users/${driver.id}`);
+  page.on("dialog", (dialog) => void dialog.accept());
+
+  const restore = await failRequests(page, (url) => url.pathname === `/users/${driver.id}.data`, "proxy-502", "POST");
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("alert")).toContainText("Server error: 502 Bad Gateway");
+  await restore();
+
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("Inactive", { exact: true }).first()).toBeVisible();
 });
 
 test("a settings save that fails says so, keeps what was typed, and saving again works", async ({ page, db, newUser, signInAs }) => {
@@ -267,9 +336,9 @@ test("a truck delete and a user deactivation that fail say so on the page, whose
 
   const driver = await newUser("yard_driver");
   await visit(page, `/users/${driver.id}`);
-  restore = await failRequests(page, anyData, "500", "POST");
+  restore = await failRequests(page, anyData, "write-500", "POST");
   await page.getByRole("button", { name: "Deactivate" }).click();
-  await expect(page.getByRole("alert")).toContainText(FAILURE_MESSAGES.deactivateUser);
+  await expect(page.getByRole("alert")).toContainText("An error occurred while deactivating the user.");
   await expect(page.getByRole("button", { name: "Deactivate" })).toBeVisible();
   await restore();
 });

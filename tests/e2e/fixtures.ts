@@ -432,3 +432,13 @@ export async function addTrailer(api: APIRequestContext, location: string, prefi
   expect(created.status(), await created.text()).toBe(201);
   return number;
 }
+
+/** Requests a single move of `trailer` through the API as `api`'s user; answers the move's id. */
+export async function addMove(api: APIRequestContext, from: string, to: string, trailer: string): Promise<number> {
+  const created = await api.post("/api/moves", {
+    headers: { "X-CSRF-Token": await csrfTokenOf(api) },
+    data: { move_details: { type: "single", moves: [{ from, to, trailer }] } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}

@@ -61,6 +61,49 @@ test("Add Truck lists every rule's message, then adds the truck; Update Truck's 
   expect(moved).toMatchObject({ inShop: true, redTagged: false, yellowTagged: false });
 });
 
+test("Update Truck on a phone: the Year takes digits only and no later year; empty fields say 'Please fill out all required fields'; a tag needs its description", async ({
+  page,
+  newUser,
+  signInAs,
+  db,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const superManager = await newUser("super_manager");
+  const [truck] = await db.select().from(trucks).where(eq(trucks.accountId, superManager.accountId!)).limit(1);
+  await signInAs(page, superManager.email);
+  await visit(page, `/trucks/${truck.id}/edit`);
+
+  const year = page.getByLabel("Year");
+  await year.fill("");
+  await year.pressSequentially("2a0-1x9");
+  await expect(year).toHaveValue("2019");
+  const next = String(new Date().getUTCFullYear() + 1);
+  await year.fill("");
+  await year.pressSequentially(next);
+  await expect(year).toHaveValue(next);
+  await expect(page.getByRole("alert")).toContainText("Year cannot be later than the current year");
+
+  await year.fill("");
+  await page.getByLabel("Make").fill("");
+  await page.getByLabel("Red Tagged").check();
+  await page.getByLabel("Tagged Description").fill("");
+  await page.getByRole("button", { name: "Update" }).click();
+  const summary = page.getByRole("alert");
+  await expect(summary).toContainText("Please fill out all required fields");
+  await expect(summary).toContainText("Year is required");
+  await expect(summary).toContainText("Make is required");
+
+  await year.fill(String(truck.year));
+  await page.getByLabel("Make").fill(truck.make);
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(summary).toHaveText(/Tagged description is required when a truck is tagged/);
+  await expect(summary).not.toContainText("Please fill out all required fields");
+  await page.getByLabel("Tagged Description").fill("Mirror cracked");
+  await submitAndWait(page.getByRole("button", { name: "Update" }), { url: new RegExp(`/trucks/${truck.id}$`) });
+  const [saved] = await db.select().from(trucks).where(eq(trucks.id, truck.id));
+  expect(saved).toMatchObject({ redTagged: true, taggedDescription: "Mirror cracked" });
+});
+
 test("truck endpoints stay within the caller's account", async ({ newUser, apiAs, db }) => {
   const [acmeTruck] = await db.select().from(trucks).where(eq(trucks.truckNumber, "ACB-T101"));
   const outsider = await apiAs((await newUser("super_manager", { account: "Blue Ridge Charlotte" })).email);
@@ -108,7 +151,7 @@ test("Update Truck works without JavaScript: a refusal keeps the chosen status, 
   await page.getByLabel("Yellow Tagged").check();
   expectConsoleErrors(failedLoad(400, `/trucks/${truck.id}/edit`));
   await submitAndWait(page.getByRole("button", { name: "Update" }), { shows: page.getByRole("alert") });
-  await expect(page.getByRole("alert")).toContainText("Tagged description is required when truck is tagged");
+  await expect(page.getByRole("alert")).toContainText("Tagged description is required when a truck is tagged");
   await expect(page.getByLabel("Yellow Tagged")).toBeChecked();
   await page.getByLabel("Tagged Description").fill("Mirror cracked");
   await submitAndWait(page.getByRole("button", { name: "Update" }), { url: new RegExp(`/trucks/${truck.id}$`) });

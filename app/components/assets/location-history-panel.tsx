@@ -2,7 +2,7 @@ import { useSearchParams } from "@remix-run/react";
 import { ReportButtons } from "#app/components/reports/report-buttons";
 import { NewerOlderLinks } from "#app/components/ui/page-links";
 import { Table } from "#app/components/ui/table";
-import { historyTimeAtLocation, JUST_ARRIVED, MOVED } from "#app/domain/assets";
+import { historyTimeAtLocation, JUST_ARRIVED, MOVED, NO_LOCATION_HISTORY } from "#app/domain/assets";
 import { HISTORY_ANCHOR, HISTORY_PAGE_PARAMS, pageHref, pageRange, type CountedPage } from "#app/domain/list-pages";
 import { LocalTime } from "#app/components/ui/local-time";
 
@@ -39,9 +39,9 @@ export function LocationHistoryPanel({
   const { entries, recent, total } = history;
   if (!recent.length) {
     return (
-      <section className="rounded-lg border border-slate-200 bg-white p-4">
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Location History">
         <h2 className="text-lg font-medium">Location History</h2>
-        <p className="mt-2 text-slate-600">No location history available</p>
+        <p className="mt-2 text-slate-600">{NO_LOCATION_HISTORY}</p>
       </section>
     );
   }

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { AssetFields, useShopLocation } from "./asset-fields";
 import { AssetFormPage, useAssetForm, type AssetFormProps } from "./asset-form";
-import { InputField, uppercaseOnInput } from "#app/components/ui/field";
+import { digitsOnInput, InputField, uppercaseOnInput } from "#app/components/ui/field";
 import { STATUS_LABEL, TRUCK_TYPES } from "#app/domain/assets";
 import { NO_MATCH } from "#app/domain/choices";
 import { SHOP } from "#app/domain/locations";
-import { newTruckSchema, TRUCK_STATUSES, truckSchema } from "#app/domain/trucks";
+import { currentYear, newTruckSchema, TRUCK_STATUSES, truckSchema } from "#app/domain/trucks";
 
 const FIELD_ORDER = [
   "account_id",
@@ -41,7 +41,7 @@ export function TruckForm({
   const [form, fields] = useAssetForm(statusAsRadio ? truckSchema : newTruckSchema, { lastResult, defaultValue });
   const place = useShopLocation({ location: fields.truck_location.initialValue, inShop: fields.in_shop.initialValue });
   const [status, setStatus] = useState(fields.status.initialValue ?? "available");
-  const thisYear = new Date().getFullYear();
+  const thisYear = currentYear();
 
   return (
     <AssetFormPage {...page} form={form} errors={FIELD_ORDER.map((name) => fields[name].errors)}>
@@ -50,7 +50,18 @@ export function TruckForm({
         <InputField label="Truck Number" field={fields.truck_number} onInput={uppercaseOnInput} />
         <AssetFields.Location field={fields.truck_location} locations={locations} value={place.location} onChange={place.setLocation} />
         <AssetFields.Type field={fields.type} types={TRUCK_TYPES} emptyText={NO_MATCH.truckTypes} />
-        <InputField label="Year" field={fields.year} inputMode="numeric" maxLength={4} placeholder={`1900–${thisYear}`} />
+        <InputField
+          label="Year"
+          field={fields.year}
+          inputMode="numeric"
+          maxLength={4}
+          placeholder={`1900–${thisYear}`}
+          onInput={(event) => {
+            digitsOnInput(event);
+            // A year past this one is refused as it is typed, not only on submit.
+            if (Number(event.currentTarget.value) > thisYear) form.validate({ name: fields.year.name });
+          }}
+        />
         <InputField label="Make" field={fields.make} />
         <InputField label="Model" field={fields.model} />
         <InputField label="License Plate" field={fields.license_plate} onInput={uppercaseOnInput} />

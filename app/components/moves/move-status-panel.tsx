@@ -12,6 +12,7 @@ import {
 } from "#app/domain/move-forms";
 import {
   canCreateMoves,
+  MOVE_MESSAGES,
   MOVE_STATE_LABEL,
   MOVE_STATES,
   type MoveState,
@@ -208,7 +209,7 @@ export function MoveStatusPanel({
         </div>
       ) : open ? (
         <p id={`moves-${open}`} role="status" className="mt-3 rounded-md border border-slate-200 p-3 text-sm text-slate-600">
-          {`Loading ${MOVE_STATE_LABEL[open].toLowerCase()} moves…`}
+          {MOVE_MESSAGES.loading}
         </p>
       ) : null}
       {canPrintReports(viewer) ? <MovesReportForm accountId={accountId} timeZone={summary.time_zone} search={summary.search} /> : null}

@@ -95,6 +95,17 @@ export function uppercaseOnInput(event: React.FormEvent<HTMLInputElement>) {
   if (caret !== null) input.setSelectionRange(caret, caret);
 }
 
+/** Typing digits only: anything else typed or pasted is dropped as it comes, the caret kept in place. */
+export function digitsOnInput(event: React.FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const digits = input.value.replace(/\D+/g, "");
+  if (digits === input.value) return;
+  const caret = input.selectionStart ?? input.value.length;
+  const removedBefore = input.value.slice(0, caret).length - input.value.slice(0, caret).replace(/\D+/g, "").length;
+  input.value = digits;
+  input.setSelectionRange(caret - removedBefore, caret - removedBefore);
+}
+
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <div id={id} className="mt-1 space-y-0.5 text-sm text-red-700">

@@ -29,10 +29,16 @@ const FAILED: FailedForm = { failure: FORM_FAILURES.createTrailer };
 /** Adds the trailer, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return addAssetAction(ctx, request, trailerSchema, async (value) => {
-    await createTrailer(ctx, value);
-    return redirect("/");
-  }, FAILED);
+  return addAssetAction(
+    ctx,
+    request,
+    trailerSchema,
+    async (value) => {
+      await createTrailer(ctx, value);
+      return redirect("/");
+    },
+    FAILED,
+  );
 }
 
 /** An add that failed (a server error, no answer): "Failed to create trailer" above the form, as typed. */

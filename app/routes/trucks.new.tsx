@@ -30,10 +30,16 @@ const FAILED: FailedForm = { failure: FORM_FAILURES.createTruck };
 /** Adds the truck, then the dashboard; a refusal lands on its field; a failure above the form, as typed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requirePage(request, context);
-  return addAssetAction(ctx, request, newTruckSchema, async (value) => {
-    await createTruck(ctx, value);
-    return redirect("/");
-  }, FAILED);
+  return addAssetAction(
+    ctx,
+    request,
+    newTruckSchema,
+    async (value) => {
+      await createTruck(ctx, value);
+      return redirect("/");
+    },
+    FAILED,
+  );
 }
 
 /** An add that failed (a server error, no answer): "Failed to create truck. Please try again." above the form, as typed. */

@@ -143,7 +143,11 @@ export async function trailerListing(ctx: ServiceContext, query: TrailerListQuer
   const sort: SortKey[] = [
     ...(byTime
       ? [{ by: trailerLocationHistory.entryTime, descending: !descending, nulls: "last" as const }]
-      : SORT_COLUMNS[sorted as Exclude<TrailerSort, "time">].map(({ by, nullable }) => ({ by, descending, nulls: nullable ? ("last" as const) : undefined }))),
+      : SORT_COLUMNS[sorted as Exclude<TrailerSort, "time">].map(({ by, nullable }) => ({
+          by,
+          descending,
+          nulls: nullable ? ("last" as const) : undefined,
+        }))),
     { by: trailers.trailerNumber },
     { by: trailers.id },
   ];

@@ -135,7 +135,6 @@ export async function deleteTruck(ctx: ServiceContext, id: number): Promise<Truc
   });
 }
 
-
 export interface TruckListQuery {
   /** The account asked for (admins); everyone else gets their own. */
   account?: unknown;

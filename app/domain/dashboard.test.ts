@@ -4,6 +4,9 @@ import {
   DEFAULT_VIEW,
   filterOptions,
   filterValue,
+  activeFilters,
+  DASHBOARD_PAGE_SIZE,
+  pageNumbers,
   parseDashboardView,
   sortedColumn,
   sortFilter,
@@ -84,6 +87,39 @@ describe("dashboard view", () => {
     expect(parse("tab=trucks&column=time")).toMatchObject({ column: "time" });
     expect(viewHref(parse("tab=trucks&column=make"), { column: "", order: "asc" })).toBe("/?tab=trucks");
     expect(viewHref(parse(""), { column: "time", order: "desc" })).toBe("/?order=desc");
+  });
+
+  it("numbers a list's pages: the first, the last, two either side of the current, gaps between", () => {
+    expect(pageNumbers(1, 1)).toEqual([1]);
+    expect(pageNumbers(1, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageNumbers(1, 102)).toEqual([1, 2, 3, "gap", 102]);
+    expect(pageNumbers(50, 102)).toEqual([1, "gap", 48, 49, 50, 51, 52, "gap", 102]);
+    expect(pageNumbers(4, 102)).toEqual([1, 2, 3, 4, 5, 6, "gap", 102]);
+    expect(pageNumbers(102, 102)).toEqual([1, "gap", 100, 101, 102]);
+  });
+
+  it("takes a page size only from the sizes offered, and leaves the default out of the address", () => {
+    const parse = (query: string) => parseDashboardView(new URLSearchParams(query));
+    expect(parse("size=100").size).toBe(100);
+    expect(parse("size=1000000").size).toBe(DASHBOARD_PAGE_SIZE);
+    expect(parse("size=abc").size).toBe(DASHBOARD_PAGE_SIZE);
+    expect(viewHref(parse("size=25&page=3"), { page: 1 })).toBe("/?size=25");
+    expect(viewHref(parse("size=25"), { size: DASHBOARD_PAGE_SIZE })).toBe("/");
+  });
+
+  it("names the filters in force in the chips' words, for the folded filter line", () => {
+    const parse = (query: string) => parseDashboardView(new URLSearchParams(query));
+    expect(activeFilters(parse(""))).toEqual([]);
+    expect(activeFilters(parse("location=Yard+A&status=red&load=trays&sort=desc"))).toEqual([
+      "Yard A",
+      "Red Tagged",
+      "With Trays",
+      "Oldest First",
+    ]);
+    // A heading's sort is not a filter; the Time at Location filter's Oldest First is.
+    expect(activeFilters(parse("column=number&order=desc"))).toEqual([]);
+    expect(activeFilters(parse("tab=trucks&status=shop&assigned=unassigned"))).toEqual(["Shop", "Assigned To: Unassigned"]);
+    expect(activeFilters(parse("tab=users&role=yard_driver&status=inactive"))).toEqual(["Yard Driver", "Inactive"]);
   });
 
   it("says a report's sort as the table's words", () => {

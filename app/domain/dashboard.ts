@@ -3,11 +3,12 @@
  * bookmarked, shared and reloaded, and the filter form works without JavaScript.
  */
 import { STATUS_LABEL } from "./assets";
-import type { Role } from "./roles";
+import { ROLE_LABEL, type Role } from "./roles";
 import { LIMITS } from "./limits";
 import { isRecordId } from "./ids";
 
-/** Rows per page of every dashboard list. */
+/** The rows per page a dashboard list offers, and the one it shows unless the address names another. */
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DASHBOARD_PAGE_SIZE = 50;
 
 export const DASHBOARD_TABS = ["trailers", "trucks", "yards", "buildings", "users"] as const;
@@ -35,6 +36,8 @@ export interface DashboardView {
   column: string;
   order: "asc" | "desc";
   page: number;
+  /** Rows per page, one of `PAGE_SIZES`. */
+  size: number;
 }
 
 /**
@@ -107,6 +110,7 @@ export const DEFAULT_VIEW: DashboardView = {
   column: "",
   order: "asc",
   page: 1,
+  size: DASHBOARD_PAGE_SIZE,
 };
 
 /**
@@ -135,6 +139,7 @@ export function parseDashboardView(params: URLSearchParams): DashboardView {
     column: tableSorts(tab).indexOf(column) > 0 ? column : "",
     order: (byTime ? timeOrder : params.get("order")) === "desc" ? "desc" : "asc",
     page: Number.isInteger(page) && page > 0 ? Math.min(page, LIMITS.page) : 1,
+    size: PAGE_SIZES.find((size) => String(size) === params.get("size")) ?? DASHBOARD_PAGE_SIZE,
   };
 }
 
@@ -148,6 +153,17 @@ export function viewParams(view: DashboardView, changes: Partial<DashboardView> 
     if (value !== null && value !== "" && value !== DEFAULT_VIEW[key]) params.set(key, String(value));
   }
   return params;
+}
+
+/**
+ * The page links of a list of `last` pages on page `current`: the first, the last, and the two
+ * either side of the current one; "gap" where pages are left out between them.
+ */
+export function pageNumbers(current: number, last: number): (number | "gap")[] {
+  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, last])]
+    .filter((page) => page >= 1 && page <= last)
+    .sort((a, b) => a - b);
+  return shown.flatMap((page, index) => (index > 0 && page - shown[index - 1] > 1 ? ["gap" as const, page] : [page]));
 }
 
 /** The dashboard address of a view, leaving defaults out; `changes` override the view. */
@@ -195,6 +211,31 @@ export function filterOptions(values: readonly FilterValue[]): FilterOption[] {
 /** The words of a filter value ("red" → "Red Tagged", "desc" → "Oldest First"); other values as they are. */
 export function filterLabel(value: string): string {
   return FILTER_LABEL[value as FilterValue] ?? value;
+}
+
+/**
+ * The filters a view's tab has in force, in the chips' words, for the folded filter line:
+ * "Yard A", "Red Tagged", "Oldest First", "Assigned To: YDB", "Yard Driver".
+ */
+export function activeFilters(view: DashboardView): string[] {
+  const chosen = (value: string) => (value && value !== "all" ? [filterLabel(value)] : []);
+  switch (view.tab) {
+    case "trailers":
+      return [
+        ...chosen(view.location),
+        ...chosen(view.status),
+        ...chosen(view.load),
+        ...(sortedColumn(view) === "time" && view.order === "desc" ? [filterLabel("desc")] : []),
+      ];
+    case "trucks": {
+      const assigned = view.assigned === "unassigned" ? "Unassigned" : view.assigned;
+      return [...chosen(view.location), ...chosen(view.status), ...(view.assigned !== "all" ? [`Assigned To: ${assigned}`] : [])];
+    }
+    case "users":
+      return [...(ROLE_LABEL[view.role as Role] ? [ROLE_LABEL[view.role as Role]] : []), ...chosen(view.status)];
+    default:
+      return [];
+  }
 }
 
 /** The filter value a URL asked for, or the filter's first ("all") when it is not one of them. */

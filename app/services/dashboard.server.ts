@@ -1,6 +1,5 @@
 import { loadLabel, timeAtLocation, typeLabel, vehicleStatus } from "#app/domain/assets";
 import {
-  DASHBOARD_PAGE_SIZE,
   DASHBOARD_TABS,
   filterValue,
   sortedColumn,
@@ -126,7 +125,7 @@ export function userQueryOf(account: number, view: DashboardView): UserListQuery
 }
 
 async function trailersTab(ctx: ServiceContext, places: AccountPlaces, accountId: number, view: DashboardView): Promise<TrailerList> {
-  const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE }, places);
+  const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, view), page: view.page, pageSize: view.size }, places);
   const counts = await trailerLocationCounts(ctx.db, accountId, list.places, list.placeCounts);
   const now = Date.now();
   return {
@@ -138,7 +137,7 @@ async function trailersTab(ctx: ServiceContext, places: AccountPlaces, accountId
 
 async function trucksTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TruckList> {
   const [list, options] = await Promise.all([
-    listTrucks(ctx, { ...truckQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE }),
+    listTrucks(ctx, { ...truckQueryOf(accountId, view), page: view.page, pageSize: view.size }),
     truckFilterOptions(ctx, accountId),
   ]);
   const now = Date.now();
@@ -151,7 +150,7 @@ async function trucksTab(ctx: ServiceContext, accountId: number, view: Dashboard
 
 async function usersTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<UserList> {
   const [list, roles] = await Promise.all([
-    listUsers(ctx, { ...userQueryOf(accountId, view), page: view.page, pageSize: DASHBOARD_PAGE_SIZE }),
+    listUsers(ctx, { ...userQueryOf(accountId, view), page: view.page, pageSize: view.size }),
     rolesPresent(ctx, accountId),
   ]);
   return {

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { trailers } from "#db/schema";
-import { expect, signedInPage, test, visit } from "./fixtures";
+import { expect, filters, openFilters, signedInPage, test, visit } from "./fixtures";
 
 test("the trailer list filters and searches through the URL, and the view survives a reload", async ({ page, newUser, signInAs, db }) => {
   const manager = await newUser("manager");
@@ -11,17 +11,21 @@ test("the trailer list filters and searches through the URL, and the view surviv
   await expect(page.getByRole("heading", { name: "Acme Boston Dashboard" })).toBeVisible();
   await expect(page.getByText(new RegExp(`^${total} trailers$`))).toBeVisible();
 
+  await openFilters(page);
   await page.getByText(/^North \(\d+\)$/).click();
   await expect(page).toHaveURL(/location=North/);
   const rows = page.locator("table tbody tr");
   await expect(rows.first()).toBeVisible();
   await expect(rows.locator("td:first-child").filter({ hasNotText: /^North-\d+$/ })).toHaveCount(0);
 
+  await openFilters(page);
   await page.getByText("Red Tagged", { exact: true }).click();
   await expect(page).toHaveURL(/status=red/);
+  await expect(filters(page).summary).toHaveText(/Filters:\s*North · Red Tagged\s*\(2\)/);
   await page.reload();
   await expect(page.getByText("Red Tagged", { exact: true }).locator("input")).toBeChecked();
 
+  await openFilters(page);
   await page.getByRole("link", { name: "Reset Filters" }).click();
   await expect(page).toHaveURL(/\/$/);
   // The address changes before the page renders the reset view; search from that view, as a person would.
@@ -38,6 +42,7 @@ test("the filter form works without JavaScript", async ({ browser, newUser, db }
   const manager = await newUser("manager");
   const { context, page } = await signedInPage(browser, db, manager.email, { javaScriptEnabled: false });
   await page.goto("/?tab=trailers");
+  await openFilters(page);
   await page.getByText("With Trays", { exact: true }).click();
   await page.getByRole("button", { name: "Apply Filters" }).click();
   await page.waitForURL(/load=trays/);

@@ -367,6 +367,19 @@ export async function newBrowser(browser: Browser, options: BrowserContextOption
 }
 
 /** A page of a browser of its own, signed in as `email` (session cookie set directly). */
+/** A dashboard tab's folded filters: the line that names them (`summary`) and one of its chips by its words. */
+export function filters(page: Page) {
+  const summary = page.locator("summary").filter({ hasText: /^▸?\s*Filters:/ });
+  return { summary, chip: (words: string) => summary.locator("xpath=..").locator("label.filter-choice").getByText(words, { exact: true }) };
+}
+
+/** Opens a dashboard tab's folded filters unless they are open. */
+export async function openFilters(page: Page) {
+  const { summary } = filters(page);
+  await expect(summary).toBeVisible();
+  if (!(await summary.evaluate((element) => (element.parentElement as HTMLDetailsElement).open))) await summary.click();
+}
+
 export async function signedInPage(browser: Browser, db: Database, email: string, options: BrowserContextOptions = {}) {
   const context = await newBrowser(browser, options);
   const { token } = await createSession(db, email);

@@ -1,4 +1,5 @@
 import {
+  activeFilters,
   addHref,
   filterOptions,
   TIME_SORTS,
@@ -53,7 +54,11 @@ export function TrailersTab({
           more={[{ to: addHref("/trailers/bulk-upload", view), label: "Bulk Upload Trailers" }]}
         />
       ) : null}
-      <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", load: "all", column: "", order: "asc", page: 1 })}>
+      <FilterForm
+        view={view}
+        active={activeFilters(view)}
+        resetTo={viewHref(view, { location: "all", status: "all", load: "all", column: "", order: "asc", page: 1 })}
+      >
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-3">
           <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(TRAILER_STATUS_FILTERS)} />

@@ -1,4 +1,5 @@
 import {
+  activeFilters,
   addHref,
   filterOptions,
   TRUCK_STATUS_FILTERS,
@@ -54,7 +55,11 @@ export function TrucksTab({
   return (
     <div className="space-y-3">
       <AddButton to={addHref("/trucks/new", view)} label="Add New Truck" disabledReason={cannotAdd} />
-      <FilterForm view={view} resetTo={viewHref(view, { location: "all", status: "all", assigned: "all", page: 1 })}>
+      <FilterForm
+        view={view}
+        active={activeFilters(view)}
+        resetTo={viewHref(view, { location: "all", status: "all", assigned: "all", page: 1 })}
+      >
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-2">
           <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(TRUCK_STATUS_FILTERS)} />

@@ -1,6 +1,15 @@
 import { Link } from "@remix-run/react";
 import { buttonStyles } from "#app/components/ui/styles";
-import { filterOptions, USER_STATUS_FILTERS, viewHref, type DashboardView, type UserList, type UserListRow, type UserSort } from "#app/domain/dashboard";
+import {
+  activeFilters,
+  filterOptions,
+  USER_STATUS_FILTERS,
+  viewHref,
+  type DashboardView,
+  type UserList,
+  type UserListRow,
+  type UserSort,
+} from "#app/domain/dashboard";
 import { ROLE_LABEL } from "#app/domain/roles";
 import { DataTable, type Column } from "./data-table";
 import { FilterForm, RadioFilter } from "./filter-form";
@@ -34,7 +43,7 @@ export function UsersTab({ view, users, canReport }: { view: DashboardView; user
           Add New User
         </Link>
       </div>
-      <FilterForm view={view} resetTo={viewHref(view, { role: "all", status: "all", page: 1 })}>
+      <FilterForm view={view} active={activeFilters(view)} resetTo={viewHref(view, { role: "all", status: "all", page: 1 })}>
         <div className="grid gap-3 md:grid-cols-2">
           <RadioFilter
             legend="Role"

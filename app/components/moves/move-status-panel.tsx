@@ -163,10 +163,10 @@ export function MoveStatusPanel({
                 event.preventDefault();
                 setOpen(open === state ? null : state);
               }}
-              className={`relative min-h-20 rounded-lg border p-3 text-left ${CARD_STYLE[state]} ${open === state ? "ring-2 ring-brand-600" : ""}`}
+              className={`relative min-h-16 rounded-lg border p-2 text-left md:min-h-20 md:p-3 ${CARD_STYLE[state]} ${open === state ? "ring-2 ring-brand-600" : ""}`}
             >
               <span className="block text-sm font-medium">{MOVE_STATE_LABEL[state]}</span>
-              <span className="block text-3xl font-bold" data-count={state}>
+              <span className="block text-2xl font-bold md:text-3xl" data-count={state}>
                 {today ?? total}
               </span>
               {today !== null ? (

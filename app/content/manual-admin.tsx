@@ -183,9 +183,11 @@ export const AUDIT_LOGS: ManualPart[] = [
           search counts up to 1,000 and shows “1,000+”).
         </p>
         <p>
-          Each row shows the timestamp, the user who made the change (“Unknown” when nobody was signed in), the table, the record id, the
-          action and the changes; <Ui>Show Details</Ui> opens <Ui>Change Details</Ui>. The filtered log downloads as CSV or Excel like any
-          report.
+          Each row shows the timestamp, the user who made the change (“Unknown” when nobody was signed in), the kind of record (Trailer,
+          Truck, Move, User…), the record id, the action and one sentence of what happened, such as “YDB moved ACB1034 from North-3 to Yard
+          A”; the record&apos;s number or name links to its page while it exists. <Ui>Show Details</Ui> opens <Ui>Change Details</Ui>, each
+          changed field by the label its form gives it, with the old and new value; <Ui>Escape</Ui> or <Ui>Close</Ui> closes it. On a phone
+          each row is a card. The filtered log downloads as CSV or Excel like any report.
         </p>
         <Figure name="audit-logs" caption="The audit log." />
       </>

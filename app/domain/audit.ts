@@ -151,14 +151,6 @@ export function changeText(value: unknown, timeZone: string): string {
   return JSON.stringify(value);
 }
 
-/** The Changes column: the changed fields' names, a few of them, or "No changes". */
-export function changeSummary(fields: Record<string, unknown> | null, shown = 3): string {
-  const names = Object.keys(fields ?? {});
-  if (!names.length) return AUDIT_MESSAGES.noChanges;
-  const more = names.length - shown;
-  return names.slice(0, shown).join(", ") + (more > 0 ? ` and ${more} more` : "");
-}
-
 /** A record's History: the audit log filtered to it (`table` as the trail names it: "trailers", "users", …). */
 export function recordHistoryHref(table: AuditedTable, id: number): string {
   return `/audit-logs?table=${table}&record_id=${id}`;

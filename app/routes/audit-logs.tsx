@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Fragment, useId } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { RadioFilter } from "#app/components/dashboard/filter-form";
 import { ReportButtons } from "#app/components/reports/report-buttons";
@@ -12,18 +14,18 @@ import {
   AUDIT_TIMEFRAMES,
   AUDITED_TABLES,
   auditHref,
-  changeSummary,
   changeText,
   parseAuditQuery,
   type AuditAction,
   type AuditLogItem,
   type AuditQuery,
 } from "#app/domain/audit";
+import { auditSentence, fieldLabel, recordHref, recordNoun, type AuditLogEntry } from "#app/domain/audit-words";
 import { timeIn, timeZoneOrUtc } from "#app/domain/time-zones";
 import { pageRoute } from "#app/http/answers.server";
 import { requirePage } from "#app/http/guards.server";
 import { viewerTimeZone } from "#app/http/move-forms.server";
-import { auditLogItem, auditLogPage } from "#app/services/audit.server";
+import { auditLogEntries, auditLogItem } from "#app/services/audit.server";
 import type { StatementBudget } from "#app/http/route-methods";
 import { SubmitWithoutScript } from "#app/components/ui/form-parts";
 
@@ -37,7 +39,7 @@ export const loader = pageRoute(async ({ request, context }: LoaderFunctionArgs)
   const query = parseAuditQuery(params);
   const detailsId = Number(params.get("details"));
   const [page, details] = await Promise.all([
-    auditLogPage(ctx, query),
+    auditLogEntries(ctx, query),
     params.get("details") ? auditLogItem(ctx, detailsId) : Promise.resolve(null),
   ]);
   return { query, page, details, timeZone: timeZoneOrUtc(viewerTimeZone(request)) };
@@ -88,7 +90,11 @@ export default function AuditLogs() {
       </div>
       {query.user || query.recordId ? (
         <p className="text-sm text-slate-700">
-          Showing {query.recordId ? `the history of ${query.table ?? "record"} #${query.recordId}` : `the changes by user #${query.user}`}.{" "}
+          Showing{" "}
+          {query.recordId
+            ? `the history of ${query.table ? recordNoun(query.table).toLowerCase() : "record"} #${query.recordId}`
+            : `the changes by user #${query.user}`}
+          .{" "}
           <Link to={filtered({ user: null, recordId: null, table: null })} className="text-brand-700 underline">
             Show the whole log
           </Link>
@@ -112,7 +118,7 @@ export default function AuditLogs() {
           legend="Table"
           name="table"
           value={query.table ?? ""}
-          options={[{ value: "", label: "All" }, ...AUDITED_TABLES.map((table) => ({ value: table, label: table }))]}
+          options={[{ value: "", label: "All" }, ...AUDITED_TABLES.map((table) => ({ value: table, label: recordNoun(table, "many") }))]}
         />
         <RadioFilter
           legend="Timeframe"
@@ -151,23 +157,46 @@ export default function AuditLogs() {
       {page.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{AUDIT_MESSAGES.empty}</p>
       ) : (
-        <Table headings={["Timestamp", "User Performed Changes", "Table", "Record ID", "Action", "Changes", ""]}>
+        <Table
+          className="record-table cards-on-phone overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          headings={[
+            "Timestamp",
+            "User Performed Changes",
+            "Table",
+            "Record ID",
+            "Action",
+            "Changes",
+            <th key="details" scope="col" className="px-3 py-2">
+              <span className="sr-only">Details</span>
+            </th>,
+          ]}
+        >
           {page.items.map((item) => (
             <tr key={item.id}>
-              <td className="whitespace-nowrap px-3 py-2">
+              <td>
                 <time dateTime={item.timestamp}>{timeIn(timeZone, item.timestamp)}</time>
               </td>
-              <td className="px-3 py-2">{performedBy(item)}</td>
-              <td className="px-3 py-2">{item.table_name}</td>
-              <td className="px-3 py-2">{item.record_id ?? ""}</td>
-              <td className="px-3 py-2">
+              <td className="wrap">{performedBy(item)}</td>
+              <td className="table-only">{recordNoun(item.table_name)}</td>
+              <td className="table-only">{item.record_id ?? ""}</td>
+              <td>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ACTION_STYLE[item.action]}`}>
                   {AUDIT_ACTION_LABEL[item.action]}
                 </span>
               </td>
-              <td className="max-w-xs px-3 py-2 text-slate-700">{changeSummary(item.changed_fields)}</td>
-              <td className="px-3 py-2">
-                <Link to={detailsHref(query, item.id)} preventScrollReset className="whitespace-nowrap text-brand-700 underline">
+              <td className="wrap card-lead min-w-60 text-slate-700">
+                <Sentence item={item} />
+                {Object.keys(item.changed_fields ?? {}).length ? null : (
+                  <span className="block text-xs text-slate-500">{AUDIT_MESSAGES.noChanges}</span>
+                )}
+              </td>
+              <td>
+                <Link
+                  id={showDetailsId(item.id)}
+                  to={detailsHref(query, item.id)}
+                  preventScrollReset
+                  className="whitespace-nowrap text-brand-700 underline"
+                >
                   Show Details
                 </Link>
               </td>
@@ -192,36 +221,77 @@ export default function AuditLogs() {
   );
 }
 
-/** The Change Details modal: each changed field with its old and new value. Its state is the URL's `details`, so it works without JavaScript. */
-function ChangeDetails({ item, timeZone, closeTo }: { item: AuditLogItem; timeZone: string; closeTo: string }) {
+/** The id of a row's Show Details link, where the focus returns when its Change Details closes. */
+const showDetailsId = (id: number) => `show-details-${id}`;
+
+/** A row's sentence, its record's name a link to the record's page while the record has one. */
+function Sentence({ item }: { item: AuditLogEntry }) {
+  const href = recordHref(item.table_name, item.record_id, item.record.exists);
+  return (
+    <span>
+      {auditSentence(item, item.record.name).map((part, index) =>
+        part.record && href ? (
+          <Link key={index} to={href} className="font-medium text-brand-700 underline">
+            {part.text}
+          </Link>
+        ) : (
+          <Fragment key={index}>{part.text}</Fragment>
+        ),
+      )}
+    </span>
+  );
+}
+
+/**
+ * The Change Details dialog: each changed field by its form's label, with its old and new value.
+ * Its state is the URL's `details`, so the server renders it open and it works without JavaScript
+ * (not portalled for the same reason); with JavaScript the focus moves into it and stays there,
+ * Escape and Close go back to the log, and the focus returns to the row's Show Details.
+ */
+function ChangeDetails({ item, timeZone, closeTo }: { item: AuditLogEntry; timeZone: string; closeTo: string }) {
   const fields = Object.entries(item.changed_fields ?? {});
   const navigate = useNavigate();
+  const titleId = useId();
+  const descriptionId = useId();
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-3 pt-[10vh]"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
-      }}
-    >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="change-details-title"
-        className="w-full max-w-2xl rounded-lg bg-white p-5 shadow-xl"
+    <Dialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+      <Dialog.Content
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        onCloseAutoFocus={(event) => {
+          const opener = document.getElementById(showDetailsId(item.id));
+          if (opener) {
+            event.preventDefault();
+            opener.focus();
+          }
+        }}
+        className="fixed inset-x-3 top-[5vh] z-50 mx-auto max-h-[90vh] max-w-2xl overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
       >
-        <h2 id="change-details-title" className="text-lg font-semibold">
+        <Dialog.Title id={titleId} className="text-lg font-semibold">
           Change Details
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {AUDIT_ACTION_LABEL[item.action]} · {item.table_name}
-          {item.record_id ? ` #${item.record_id}` : ""} · {timeIn(timeZone, item.timestamp)} · {performedBy(item)}
-        </p>
+        </Dialog.Title>
+        <Dialog.Description id={descriptionId} asChild>
+          <div className="mt-1 space-y-1 text-sm text-slate-600">
+            <p className="text-base text-slate-900">
+              <Sentence item={item} />
+            </p>
+            <p>
+              {AUDIT_ACTION_LABEL[item.action]} · {recordNoun(item.table_name)}
+              {item.record_id ? ` #${item.record_id}` : ""} · {timeIn(timeZone, item.timestamp)} · {performedBy(item)}
+            </p>
+          </div>
+        </Dialog.Description>
         {fields.length ? (
-          <Table className="mt-3 max-h-[60vh] overflow-auto rounded-lg border border-slate-200" headings={["Field", "Old", "New"]}>
+          <Table
+            className="mt-3 max-h-[50vh] overflow-auto rounded-lg border border-slate-200"
+            label="Changed fields"
+            headings={["Field", "Old", "New"]}
+          >
             {fields.map(([field, change]) => (
               <tr key={field}>
                 <th scope="row" className="px-3 py-2 text-left font-medium">
-                  {field}
+                  {fieldLabel(item.table_name, field)}
                 </th>
                 <td className="whitespace-pre-wrap break-words px-3 py-2 text-slate-700 [overflow-wrap:anywhere]">
                   {changeText(change.old, timeZone)}
@@ -234,12 +304,12 @@ function ChangeDetails({ item, timeZone, closeTo }: { item: AuditLogItem; timeZo
           <p className="mt-3 text-sm">{AUDIT_MESSAGES.noChanges}</p>
         )}
         <div className="mt-4 flex justify-end">
-          <Link to={closeTo} preventScrollReset className={buttonStyles.primary} autoFocus>
+          <Link to={closeTo} preventScrollReset className={buttonStyles.primary}>
             Close
           </Link>
         </div>
-      </div>
-    </div>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }
 

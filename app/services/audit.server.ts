@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { auditLogs, users } from "#db/schema";
+import { and, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { accounts, auditLogs, buildings, companies, moveLegs, moves, trailers, trucks, users, yards } from "#db/schema";
 import {
   AUDIT_MESSAGES,
   type AuditAction,
@@ -8,6 +8,7 @@ import {
   type AuditLogPage,
   type AuditQuery,
 } from "#app/domain/audit";
+import { recordName, type AuditLogEntry } from "#app/domain/audit-words";
 import { canReadAuditLog } from "#app/domain/roles";
 import { decodeCursor, encodeCursor, isIdText, isTimestampText, readByKeyset } from "#app/lib/keyset.server";
 import type { Queryable, Transaction } from "#app/lib/db.server";
@@ -71,13 +72,44 @@ const LOG_FIELDS = {
   nameNow: sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`,
 };
 
+/**
+ * The name a row's record goes by now (a trailer's number, a user's alpha code or name, "#12" for
+ * a move), or null when the record is gone: one lookup by primary key a row, in the page's own
+ * statement. `tableName` and `recordId` are the row's columns (of `audit_logs` or a subquery of it).
+ */
+function recordNowOf(tableName: SQLWrapper, recordId: SQLWrapper) {
+  const id = sql`(case when ${recordId} ~ '^[0-9]{1,9}$' then ${recordId}::int end)`;
+  const nameOf = (table: SQL, name: SQL) => sql`(select ${name} from ${table} where id = ${id})`;
+  const tables: [string, SQL][] = [
+    ["trailers", nameOf(sql`${trailers}`, sql`${sql.identifier(trailers.trailerNumber.name)}`)],
+    ["trucks", nameOf(sql`${trucks}`, sql`${sql.identifier(trucks.truckNumber.name)}`)],
+    ["yards", nameOf(sql`${yards}`, sql`${sql.identifier(yards.name.name)}`)],
+    ["buildings", nameOf(sql`${buildings}`, sql`${sql.identifier(buildings.buildingName.name)}`)],
+    ["accounts", nameOf(sql`${accounts}`, sql`${sql.identifier(accounts.accountName.name)}`)],
+    ["companies", nameOf(sql`${companies}`, sql`${sql.identifier(companies.companyName.name)}`)],
+    [
+      "users",
+      nameOf(sql`${users} as named_user`, sql`coalesce(nullif(alpha_code, ''), nullif(concat_ws(' ', first_name, last_name), ''), email)`),
+    ],
+    ["moves", nameOf(sql`${moves}`, sql`'#' || id`)],
+    ["move_legs", nameOf(sql`${moveLegs}`, sql`'#' || id`)],
+  ];
+  return sql<string | null>`case ${tableName} ${sql.join(
+    tables.map(([table, name]) => sql`when ${table} then ${name}`),
+    sql` `,
+  )} end`;
+}
+
 function selectLog(db: Queryable) {
-  return db.select(LOG_FIELDS).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.userId));
+  return db
+    .select({ ...LOG_FIELDS, recordNow: recordNowOf(auditLogs.tableName, auditLogs.recordId) })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.userId));
 }
 
 type LogRow = Awaited<ReturnType<ReturnType<typeof selectLog>["execute"]>>[number];
 
-export function itemOf({ log, alphaCodeNow, nameNow }: LogRow): AuditLogItem {
+export function itemOf({ log, alphaCodeNow, nameNow }: Omit<LogRow, "recordNow">): AuditLogItem {
   return {
     id: log.id,
     timestamp: log.timestamp.toISOString(),
@@ -91,8 +123,28 @@ export function itemOf({ log, alphaCodeNow, nameNow }: LogRow): AuditLogItem {
   };
 }
 
+/** A row as the Audit Logs page shows it: with its record's name and whether the record is still there. */
+function entryOf(row: LogRow): AuditLogEntry {
+  const item = itemOf(row);
+  return { ...item, record: { name: recordName(item, row.recordNow), exists: row.recordNow !== null } };
+}
+
 /** One page of the log, newest first, with the filtered set's counts on the first page. */
 export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Promise<AuditLogPage> {
+  const { rows, ...rest } = await logPage(ctx, query);
+  return { items: rows.map(itemOf), ...rest };
+}
+
+/** The page `auditLogPage` gives, each row with its record's name and whether it is still there (the Audit Logs page). */
+export async function auditLogEntries(
+  ctx: ServiceContext,
+  query: AuditQuery,
+): Promise<Omit<AuditLogPage, "items"> & { items: AuditLogEntry[] }> {
+  const { rows, ...rest } = await logPage(ctx, query);
+  return { items: rows.map(entryOf), ...rest };
+}
+
+async function logPage(ctx: ServiceContext, query: AuditQuery): Promise<Omit<AuditLogPage, "items"> & { rows: LogRow[] }> {
   if (!canReadAuditLog(ctx.actor.user)) throw new ServiceError(403, AUDIT_MESSAGES.adminOnly);
   const filters = filtersOf(query);
   const after = query.cursor ? decodeAuditCursor(query.cursor) : null;
@@ -112,7 +164,7 @@ export async function auditLogPage(ctx: ServiceContext, query: AuditQuery): Prom
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(itemOf),
+    rows: page,
     next_cursor: rows.length > query.limit && last ? encodeAuditCursor({ at: last.at, id: last.log.id }) : null,
     counts,
   };
@@ -129,7 +181,12 @@ function searchRecent(db: Queryable, query: AuditQuery, older: SQL | undefined):
     .as("recent");
   const log = Object.fromEntries(Object.keys(LOG_COLUMNS).map((key) => [key, recent[key as keyof typeof LOG_COLUMNS]]));
   return db
-    .select({ ...LOG_FIELDS, log: log as unknown as typeof LOG_COLUMNS, at: sql<string>`${recent.timestamp}::text` })
+    .select({
+      ...LOG_FIELDS,
+      log: log as unknown as typeof LOG_COLUMNS,
+      at: sql<string>`${recent.timestamp}::text`,
+      recordNow: recordNowOf(recent.tableName, recent.recordId),
+    })
     .from(recent)
     .leftJoin(users, eq(users.id, recent.userId))
     .where(searchAny(query.q, [recent.searchText]))
@@ -194,12 +251,12 @@ export function readAuditLog(ctx: ServiceContext, query: AuditQuery) {
   );
 }
 
-/** One row of the log (a row's Change Details), admins only; null when there is none. */
-export async function auditLogItem(ctx: ServiceContext, id: number): Promise<AuditLogItem | null> {
+/** One row of the log (a row's Change Details) with its record, admins only; null when there is none. */
+export async function auditLogItem(ctx: ServiceContext, id: number): Promise<AuditLogEntry | null> {
   if (!canReadAuditLog(ctx.actor.user)) throw new ServiceError(403, AUDIT_MESSAGES.adminOnly);
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const [row] = await selectLog(ctx.db).where(eq(auditLogs.id, id));
-  return row ? itemOf(row) : null;
+  return row ? entryOf(row) : null;
 }
 
 /** A sign-in event for the trail: who (when known), which session, and what the request said of itself. */

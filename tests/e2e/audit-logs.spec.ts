@@ -201,22 +201,21 @@ test("an admin edits a trailer, finds the change by search and reads it in Chang
   await expect(row.getByRole("cell")).toHaveText([
     /\d{4}/,
     /^ADMIN\b/,
-    "trailers",
+    "Trailer",
     String(trailer.id),
     "UPDATE",
-    /license_plate/,
+    new RegExp(`changed License Plate and Tagged Description of ${trailer.number}$`),
     "Show Details",
   ]);
-  await expect(row).toContainText("tagged_description");
   await expect(card(page, "Total Records")).toHaveText("1");
 
   await row.getByRole("link", { name: "Show Details" }).click();
   const dialog = page.getByRole("dialog", { name: "Change Details" });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/details=\d+/);
-  await expect(dialog).toContainText(`UPDATE · trailers #${trailer.id}`);
-  await expect(dialog.getByRole("row", { name: /^license_plate/ }).getByRole("cell")).toHaveText(["AU1", plate]);
-  await expect(dialog.getByRole("row", { name: /^tagged_description/ }).getByRole("cell")).toHaveText(["—", note]);
+  await expect(dialog).toContainText(`UPDATE · Trailer #${trailer.id}`);
+  await expect(dialog.getByRole("row", { name: /^License Plate/ }).getByRole("cell")).toHaveText(["AU1", plate]);
+  await expect(dialog.getByRole("row", { name: /^Tagged Description/ }).getByRole("cell")).toHaveText(["—", note]);
 
   await dialog.getByRole("link", { name: "Close" }).click();
   await expect(dialog).toHaveCount(0);
@@ -233,7 +232,7 @@ test("the Table and Action filters narrow the log and its cards", async ({ page,
   const everything = await cardValue(page, "Total Records");
   expect(await cardValue(page, "Tables Affected")).toBeGreaterThan(1);
 
-  await page.getByRole("group", { name: "Table" }).getByText("trailers", { exact: true }).click();
+  await page.getByRole("group", { name: "Table" }).getByText("Trailers", { exact: true }).click();
   await expect(page).toHaveURL(/table=trailers/);
   await expect(total).not.toHaveText(everything.toLocaleString("en-US"));
   await expect(card(page, "Tables Affected")).toHaveText("1");
@@ -242,7 +241,7 @@ test("the Table and Action filters narrow the log and its cards", async ({ page,
   await expect(
     logRows(page)
       .locator("td:nth-child(3)")
-      .filter({ hasNotText: /^trailers$/ }),
+      .filter({ hasNotText: /^Trailer$/ }),
   ).toHaveCount(0);
 
   await page.getByRole("group", { name: "Action" }).getByText("UPDATE", { exact: true }).click();
@@ -263,7 +262,7 @@ test("after Reset Filters the radios show All again, and the next filter starts 
   await signInAs(page, ADMIN);
   await visit(page, "/audit-logs");
   const everything = await cardValue(page, "Total Records");
-  await page.getByRole("group", { name: "Table" }).getByText("trailers", { exact: true }).click();
+  await page.getByRole("group", { name: "Table" }).getByText("Trailers", { exact: true }).click();
   await expect(page).toHaveURL(/table=trailers/);
   await page.getByRole("group", { name: "Action" }).getByText("UPDATE", { exact: true }).click();
   await expect(page).toHaveURL(/action=UPDATE/);
@@ -311,17 +310,17 @@ test("an admin's trailer page links to its History in the log; a manager's has n
   await visit(page, `/trailers/${trailer.id}`);
   await page.getByRole("link", { name: "History", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-logs\\?table=trailers&record_id=${trailer.id}$`));
-  await expect(page.getByText(`Showing the history of trailers #${trailer.id}.`)).toBeVisible();
-  await expect(page.getByRole("group", { name: "Table" }).getByRole("radio", { name: "trailers" })).toBeChecked();
+  await expect(page.getByText(`Showing the history of trailer #${trailer.id}.`)).toBeVisible();
+  await expect(page.getByRole("group", { name: "Table" }).getByRole("radio", { name: "Trailers" })).toBeChecked();
   const rows = logRows(page);
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole("cell")).toHaveText([
     /\d{4}/,
     /^SMB\b/,
-    "trailers",
+    "Trailer",
     String(trailer.id),
     "CREATE",
-    /and \d+ more$/,
+    `SMB created trailer ${trailer.number}`,
     "Show Details",
   ]);
 
@@ -352,7 +351,7 @@ test("without JavaScript the filters apply with Apply Filters, and Show Details 
   await expect(total).toHaveText(/^[\d,]+$/);
   const everything = await cardValue(page, "Total Records");
 
-  await page.getByRole("group", { name: "Table" }).getByText("trailers", { exact: true }).click();
+  await page.getByRole("group", { name: "Table" }).getByText("Trailers", { exact: true }).click();
   await page.getByRole("group", { name: "Action" }).getByText("CREATE", { exact: true }).click();
   await page.getByRole("button", { name: "Apply Filters" }).click();
   await page.waitForURL(/action=CREATE/);
@@ -362,7 +361,7 @@ test("without JavaScript the filters apply with Apply Filters, and Show Details 
   expect(await cardValue(page, "Total Records")).toBeLessThan(everything);
   const rows = logRows(page);
   await expect(rows.first()).toBeVisible();
-  await expect(rows.locator("td:nth-child(3)").filter({ hasNotText: /^trailers$/ })).toHaveCount(0);
+  await expect(rows.locator("td:nth-child(3)").filter({ hasNotText: /^Trailer$/ })).toHaveCount(0);
   await expect(rows.locator("td:nth-child(5)").filter({ hasNotText: /^CREATE$/ })).toHaveCount(0);
 
   const first = rows.first();
@@ -371,10 +370,10 @@ test("without JavaScript the filters apply with Apply Filters, and Show Details 
   await page.waitForURL(/details=\d+/);
   const dialog = page.getByRole("dialog", { name: "Change Details" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(`CREATE · trailers #${recordId}`);
+  await expect(dialog).toContainText(`CREATE · Trailer #${recordId}`);
   await expect(
     dialog
-      .getByRole("row", { name: /^trailer_number/ })
+      .getByRole("row", { name: /^Trailer Number/ })
       .getByRole("cell")
       .first(),
   ).toHaveText("—");
@@ -383,6 +382,6 @@ test("without JavaScript the filters apply with Apply Filters, and Show Details 
   await page.waitForURL((url) => !url.searchParams.has("details"));
   await expect(dialog).toHaveCount(0);
   expect(new URL(page.url()).searchParams.get("action")).toBe("CREATE");
-  await expect(page.getByRole("group", { name: "Table" }).getByRole("radio", { name: "trailers" })).toBeChecked();
+  await expect(page.getByRole("group", { name: "Table" }).getByRole("radio", { name: "Trailers" })).toBeChecked();
   await context.close();
 });

@@ -5,10 +5,10 @@ import { auditLogs, users } from "#db/schema";
 import { AUDIT_MESSAGES, parseAuditQuery, type AuditLogItem } from "#app/domain/audit";
 import type { ReportQuery } from "#app/domain/reports";
 import { withActor } from "#app/lib/db.server";
-import { auditLogItem, auditLogPage } from "#app/services/audit.server";
+import { auditLogEntries, auditLogItem, auditLogPage } from "#app/services/audit.server";
 import { logIn, logOut } from "#app/services/auth.server";
 import type { ServiceContext, SystemContext } from "#app/services/context.server";
-import { createPlace, updatePlace } from "#app/services/places.server";
+import { createPlace, deletePlace, updatePlace } from "#app/services/places.server";
 import { reportCsv } from "#app/http/report-files.server";
 import { openReport } from "#app/services/reports.server";
 import { resolveSession, type UserRow } from "#app/lib/session.server";
@@ -165,8 +165,45 @@ describe("GET /api/admin/audit-logs (the service)", () => {
     await test.db.update(users).set({ alphaCode: "SUPB", firstName: "Sue", lastName: "Per" }).where(eq(users.id, superManager.id));
     const [latest] = (await page(admin, { table: "yards", record_id: String(yardId) })).items;
     expect(latest).toMatchObject({ user_alpha_code: "SUPA", user_now: { alpha_code: "SUPB", name: "Sue Per" } });
-    expect(await auditLogItem(admin, latest.id)).toEqual(latest);
+    expect(await auditLogItem(admin, latest.id)).toMatchObject(latest);
     expect(await auditLogItem(admin, 9_999_999)).toBeNull();
+  });
+});
+
+describe("each row's record on the Audit Logs page", () => {
+  const entries = (params: Record<string, string>) => auditLogEntries(admin, parseAuditQuery(new URLSearchParams(params)));
+
+  it("goes by its name as it is now while it exists, and as the trail recorded it once it is gone", async () => {
+    const superCtx = contextFor(test.db, superManager).ctx;
+    const building = await createPlace(superCtx, "building", { building_name: "Dock Words", building_door_number: 4 });
+    await updatePlace(superCtx, "building", building.id, { building_name: "Dock Renamed", building_door_number: 4 });
+    const history = { table: "buildings", record_id: String(building.id) };
+
+    const live = await entries(history);
+    expect(live.items.map((item) => [item.action, item.record])).toEqual([
+      ["UPDATE", { name: "Dock Renamed", exists: true }],
+      ["CREATE", { name: "Dock Renamed", exists: true }],
+    ]);
+    // The API's rows stay as they were: no record field.
+    expect((await page(admin, history)).items[0]).not.toHaveProperty("record");
+    // A search's page names its records the same way.
+    expect((await entries({ q: "Dock Renamed" })).items[0].record).toEqual({ name: "Dock Renamed", exists: true });
+
+    await deletePlace(superCtx, "building", building.id);
+    const gone = await entries(history);
+    expect(gone.items.map((item) => [item.action, item.record])).toEqual([
+      ["DELETE", { name: "Dock Renamed", exists: false }],
+      ["UPDATE", { name: "Dock Renamed", exists: false }],
+      ["CREATE", { name: "Dock Words", exists: false }],
+    ]);
+    expect((await auditLogItem(admin, gone.items[0].id))?.record).toEqual({ name: "Dock Renamed", exists: false });
+  });
+
+  it("names a user by alpha code, a move by its number, and a row of no record not at all", async () => {
+    const rows = await entries({ table: "users", record_id: String(superManager.id) });
+    expect(rows.items[0].record).toEqual({ name: "SUPB", exists: true });
+    const trucks = await entries({ table: "trucks", record_id: "77" });
+    expect(trucks.items[0].record).toEqual({ name: "#77", exists: false });
   });
 });
 

@@ -172,6 +172,11 @@ export function viewHref(view: DashboardView, changes: Partial<DashboardView> = 
   return text ? `/?${text}` : "/";
 }
 
+/** A filter's radio options with their counts: "Red Tagged (3)". */
+export function countedOptions<Value extends FilterValue>(values: readonly Value[], counts: Record<Value, number>): FilterOption[] {
+  return filterOptions(values).map((option) => ({ ...option, label: `${option.label} (${counts[option.value as Value]})` }));
+}
+
 /** The values of each filter, "all" first: the dashboard's forms and the trailer and truck lists read them. */
 export const TRAILER_STATUS_FILTERS = ["all", "red", "yellow", "available"] as const;
 export const TRAILER_LOAD_FILTERS = ["all", "loaded", "empty", "trays"] as const;
@@ -280,8 +285,13 @@ export interface TrailerListRow {
 }
 export interface TrailerList {
   total: number;
-  /** The Location filter's counts: all trailers, and each place's. */
+  /**
+   * The chips' counts, each following the search and the other filters: the Location filter's
+   * (all, and each place's), the Status filter's and the Load Type filter's.
+   */
   counts: { all: number; byLocation: { location: string; count: number }[] };
+  statusCounts: Record<TrailerStatusFilter, number>;
+  loadCounts: Record<TrailerLoadFilter, number>;
   rows: TrailerListRow[];
 }
 

@@ -126,11 +126,13 @@ export function userQueryOf(account: number, view: DashboardView): UserListQuery
 
 async function trailersTab(ctx: ServiceContext, places: AccountPlaces, accountId: number, view: DashboardView): Promise<TrailerList> {
   const list = await listTrailers(ctx, { ...trailerQueryOf(accountId, view), page: view.page, pageSize: view.size }, places);
-  const counts = await trailerLocationCounts(ctx.db, accountId, list.places, list.placeCounts);
+  const counts = await trailerLocationCounts(ctx.db, accountId, list.places, list.facets.byLocation);
   const now = Date.now();
   return {
     total: list.total,
     counts,
+    statusCounts: list.facets.status,
+    loadCounts: list.facets.load,
     rows: list.trailers.map((item) => trailerListRow(item, now)),
   };
 }

@@ -124,17 +124,7 @@ export async function trailerListing(ctx: ServiceContext, query: TrailerListQuer
   const flagged = and(eq(trailers.accountId, accountId), flagConditions(query, TRAILER_FILTER_COLUMNS));
   const where = and(flagged, placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS), search);
   // Without a search, the counts kept per location and flags answer how many a list holds, and where.
-  const counted = search
-    ? null
-    : {
-        where: and(
-          eq(trailerCounts.accountId, accountId),
-          placeCondition(query, buildingNames, COUNT_FILTER_COLUMNS),
-          flagConditions(query, COUNT_FILTER_COLUMNS),
-        ),
-        byPlace: placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS) !== undefined,
-        flagged,
-      };
+  const counted = search ? null : { byPlace: placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS) !== undefined, flagged };
   const descending = query.order === "desc";
   const sorted = query.sort ?? "time";
   const byTime = sorted === "time";
@@ -151,7 +141,7 @@ export async function trailerListing(ctx: ServiceContext, query: TrailerListQuer
     { by: trailers.trailerNumber },
     { by: trailers.id },
   ];
-  return { accountId, places, where, counted, byTime, oldestFirst: byTime && descending, sort };
+  return { accountId, places, where, counted, byTime, oldestFirst: byTime && descending, sort, query, buildingNames, search };
 }
 
 /**
@@ -190,9 +180,9 @@ type TrailerListing = Awaited<ReturnType<typeof trailerListing>>;
 export async function listTrailers(ctx: ServiceContext, query: TrailerListQuery = {}, known?: AccountPlaces) {
   const listing = await trailerListing(ctx, query, known);
   const { page, pageSize, offset } = paging(query, 50, 200);
-  const { total, where, placeCounts } = await trailerTotal(ctx.db, listing);
+  const { total, where, facets } = await trailerTotal(ctx.db, listing);
   const rows = total > offset ? await trailerPage(ctx.db, where, listing, { total, pageSize, offset }) : [];
-  return { accountId: listing.accountId, trailers: rows, total, page, pageSize, places: listing.places, placeCounts };
+  return { accountId: listing.accountId, trailers: rows, total, page, pageSize, places: listing.places, facets };
 }
 
 /** Lists of at most this many trailers (and searches) are read whole and sorted. */
@@ -313,34 +303,73 @@ async function trailerPage(
 }
 
 /**
- * How many trailers a listing holds, and the condition its page reads them with. Without a search,
- * from the kept counts, which also name the locations holding them: a Location filter then reads
- * those locations (a building: its doors in use), which Postgres estimates well, where the rule
- * for a building's doors would be a guess that can lead it to read every trailer of the building.
- * A search counts its matches.
+ * What a list's filter chips count, each following the search and the other filters (faceted):
+ * every location's trailers kept by the Status and Load filters, every status's kept by the
+ * Location and Load filters, every load's kept by the Location and Status filters; "all" is the
+ * chip that lifts its own filter.
+ */
+export interface TrailerFacets {
+  byLocation: PlaceCount[];
+  status: Record<TrailerStatusFilter, number>;
+  load: Record<TrailerLoadFilter, number>;
+}
+
+/**
+ * How many trailers a listing holds, the condition its page reads them with, and its chips'
+ * counts, in one statement. Without a search, from the kept counts, which also name the locations
+ * holding them: a Location filter then reads those locations (a building: its doors in use), which
+ * Postgres estimates well, where the rule for a building's doors would be a guess that can lead it
+ * to read every trailer of the building. A search counts its matches, grouped the same way.
  */
 async function trailerTotal(
   db: Queryable,
   listing: TrailerListing,
-): Promise<{ total: number; where: SQL | undefined; placeCounts: PlaceCount[] | null }> {
-  const { counted } = listing;
-  if (!counted) {
-    const [row] = await db.select({ total: count() }).from(trailers).where(listing.where);
-    return { total: row.total, where: listing.where, placeCounts: null };
-  }
-  // One statement for both: every location's trailers (the Location filter's counts) and those the listing keeps.
+): Promise<{ total: number; where: SQL | undefined; facets: TrailerFacets }> {
+  const { counted, query, buildingNames, accountId } = listing;
+  const source = counted
+    ? { c: COUNT_FILTER_COLUMNS, n: sql`${trailerCounts.trailers}`, from: trailerCounts, where: eq(trailerCounts.accountId, accountId) }
+    : { c: TRAILER_FILTER_COLUMNS, n: sql`1`, from: trailers, where: and(eq(trailers.accountId, accountId), listing.search) };
+  const { c, n } = source;
+  const kept = {
+    location: placeCondition(query, buildingNames, c) ?? sql`true`,
+    status: query.status && query.status !== "all" ? statusCondition(query.status, c) : sql`true`,
+    load: query.load && query.load !== "all" ? loadCondition(query.load, c) : sql`true`,
+  };
+  /** Trailers of the row's location that `condition` keeps. */
+  const here = (condition: SQL | undefined) => sql<number>`coalesce(sum(${n}) filter (where ${condition}), 0)::int`;
+  /** Trailers of every location that `condition` keeps (the same on every row). */
+  const everywhere = (condition: SQL | undefined) => sql<number>`(sum(${here(condition)}) over ())::int`;
+  const statusFacet = (status: Exclude<TrailerStatusFilter, "all">) =>
+    everywhere(and(kept.location, kept.load, statusCondition(status, c)));
+  const loadFacet = (load: Exclude<TrailerLoadFilter, "all">) => everywhere(and(kept.location, kept.status, loadCondition(load, c)));
   const rows = await db
     .select({
-      location: trailerCounts.location,
-      trailers: sql<number>`sum(${trailerCounts.trailers})::int`,
-      kept: sql<number>`coalesce(sum(${trailerCounts.trailers}) filter (where ${counted.where}), 0)::int`,
+      location: c.location as typeof trailerCounts.location,
+      atLocation: here(and(kept.status, kept.load)),
+      kept: here(and(kept.location, kept.status, kept.load)),
+      total: everywhere(and(kept.location, kept.status, kept.load)),
+      statusAll: everywhere(and(kept.location, kept.load)),
+      red: statusFacet("red"),
+      yellow: statusFacet("yellow"),
+      available: statusFacet("available"),
+      loadAll: everywhere(and(kept.location, kept.status)),
+      loaded: loadFacet("loaded"),
+      empty: loadFacet("empty"),
+      trays: loadFacet("trays"),
     })
-    .from(trailerCounts)
-    .where(eq(trailerCounts.accountId, listing.accountId))
-    .groupBy(trailerCounts.location)
-    .having(sql`sum(${trailerCounts.trailers}) <> 0`);
+    .from(source.from)
+    .where(source.where)
+    .groupBy(c.location)
+    .having(sql`sum(${n}) <> 0`);
+  const first = rows[0];
+  const facets: TrailerFacets = {
+    byLocation: rows.map((row) => ({ location: row.location, trailers: row.atLocation })),
+    status: { all: first?.statusAll ?? 0, red: first?.red ?? 0, yellow: first?.yellow ?? 0, available: first?.available ?? 0 },
+    load: { all: first?.loadAll ?? 0, loaded: first?.loaded ?? 0, empty: first?.empty ?? 0, trays: first?.trays ?? 0 },
+  };
   const keptAt = rows.filter((row) => row.kept > 0);
-  const total = keptAt.reduce((sum, row) => sum + row.kept, 0);
+  const total = first?.total ?? 0;
+  if (!counted) return { total, where: listing.where, facets };
   const where =
     counted.byPlace && keptAt.length > 0
       ? and(
@@ -351,7 +380,7 @@ async function trailerTotal(
           ),
         )
       : listing.where;
-  return { total, where, placeCounts: rows.map(({ location, trailers: held }) => ({ location, trailers: held })) };
+  return { total, where, facets };
 }
 
 /** Every trailer of a listing, in its order, a batch at a time (reports). */

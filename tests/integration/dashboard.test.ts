@@ -81,12 +81,16 @@ describe("account dashboard", () => {
     const trays = await accountDashboard(manager, view({ load: "trays" }));
     expect(trays.trailers?.rows.map((row) => [row.location, row.state, row.load])).toEqual([["North-1", "trays", "2 Trays"]]);
     expect((await accountDashboard(manager, view({ status: "shop", load: "heavy" }))).trailers?.total).toBe(4);
+    // The chips follow the other filters: with trays only, Yard A holds none of them.
     expect(trays.trailers?.counts.byLocation).toEqual(
       expect.arrayContaining([
-        { location: "Yard A", count: 2 },
+        { location: "Yard A", count: 0 },
         { location: "North", count: 1 },
       ]),
     );
+    expect(trays.trailers?.counts.all).toBe(1);
+    expect(trays.trailers?.statusCounts).toEqual({ all: 1, red: 0, yellow: 0, available: 1 });
+    expect(trays.trailers?.loadCounts).toEqual({ all: 4, loaded: 0, empty: 3, trays: 1 });
   });
 
   it("filters trucks by the Shop status and offers their locations", async () => {

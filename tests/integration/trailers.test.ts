@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailerLocationHistory, trailers, yards } from "#db/schema";
 import { withActor, type Database } from "#app/lib/db.server";
 import { accountHistory, recordLocationChange } from "#app/services/location-history.server";
-import { listTrailers, trailerLocationCounts } from "#app/services/trailer-list.server";
+import { listTrailers, trailerLocationCounts, type TrailerListQuery } from "#app/services/trailer-list.server";
+import { TRAILER_LOAD_FILTERS, TRAILER_STATUS_FILTERS } from "#app/domain/dashboard";
 import { createTrailer as addTrailer, deleteTrailer, updateTrailer } from "#app/services/trailers.server";
 import { everyValue, race } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -189,19 +190,41 @@ describe("trailer list", () => {
     });
   });
 
-  it("reads a filtered list's total and every location's count in one statement, the counts the same as read alone", async () => {
+  it("counts every chip as the list it would show: each following the search and the other filters", async () => {
     const { places } = await listTrailers(manager);
-    const alone = await trailerLocationCounts(test.db, accountId, places);
-    for (const query of [{}, { status: "red" as const }, { location: "North" }, { location: "Yard A", load: "empty" as const }]) {
+    const queries: TrailerListQuery[] = [
+      {},
+      { status: "red" },
+      { location: "North" },
+      { location: "Yard A", load: "empty" },
+      { search: "T" },
+      { search: "T", status: "available", load: "loaded" },
+      { search: "zzz-no-such" },
+    ];
+    for (const query of queries) {
       const list = await listTrailers(manager, query);
-      expect(list.placeCounts).not.toBeNull();
-      expect(await trailerLocationCounts(test.db, accountId, list.places, list.placeCounts)).toEqual(alone);
-      expect(list.total).toBe(list.trailers.length);
+      expect(list.total, JSON.stringify(query)).toBe(list.trailers.length);
+      const chips = await trailerLocationCounts(test.db, accountId, list.places, list.facets.byLocation);
+      // Each location chip: the list's total were that location chosen; All: with no location chosen.
+      for (const { location, count } of chips.byLocation) {
+        expect(count, `${location} of ${JSON.stringify(query)}`).toBe((await listTrailers(manager, { ...query, location })).total);
+      }
+      expect(chips.all).toBe((await listTrailers(manager, { ...query, location: "all" })).total);
+      for (const status of TRAILER_STATUS_FILTERS) {
+        expect(list.facets.status[status], `${status} of ${JSON.stringify(query)}`).toBe(
+          (await listTrailers(manager, { ...query, status })).total,
+        );
+      }
+      for (const load of TRAILER_LOAD_FILTERS) {
+        expect(list.facets.load[load], `${load} of ${JSON.stringify(query)}`).toBe((await listTrailers(manager, { ...query, load })).total);
+      }
     }
     expect((await listTrailers(manager, { status: "red" })).total).toBe(1);
     expect((await listTrailers(manager, { location: "North" })).total).toBe(2);
-    // A search counts its matches from the trailers themselves.
-    expect((await listTrailers(manager, { search: "zzz-no-such" })).placeCounts).toBeNull();
+    // Without a search or filters, the chips are the account's whole counts.
+    expect(await trailerLocationCounts(test.db, accountId, places, (await listTrailers(manager)).facets.byLocation)).toEqual(
+      await trailerLocationCounts(test.db, accountId, places),
+    );
   });
 });
 

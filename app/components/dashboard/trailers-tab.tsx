@@ -1,6 +1,7 @@
 import {
   activeFilters,
   addHref,
+  countedOptions,
   filterOptions,
   TIME_SORTS,
   TRAILER_LOAD_FILTERS,
@@ -61,8 +62,18 @@ export function TrailersTab({
       >
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-3">
-          <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(TRAILER_STATUS_FILTERS)} />
-          <RadioFilter legend="Load Type" name="load" value={view.load} options={filterOptions(TRAILER_LOAD_FILTERS)} />
+          <RadioFilter
+            legend="Status"
+            name="status"
+            value={view.status}
+            options={countedOptions(TRAILER_STATUS_FILTERS, trailers.statusCounts)}
+          />
+          <RadioFilter
+            legend="Load Type"
+            name="load"
+            value={view.load}
+            options={countedOptions(TRAILER_LOAD_FILTERS, trailers.loadCounts)}
+          />
           <RadioFilter
             legend="Time at Location"
             name="sort"

@@ -31,6 +31,16 @@ export const REPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export type ReportOutput = ReportFormat | "print";
 
+/**
+ * The buttons' words: the spec's "Excel Report" is the CSV, said so, beside the workbook, so
+ * nobody has to guess which file is which.
+ */
+export const REPORT_BUTTONS: Record<ReportOutput, string> = {
+  print: "Print Report",
+  csv: "Excel Report (CSV)",
+  xlsx: "Excel Workbook (.xlsx)",
+};
+
 export const REPORT_MESSAGES = {
   noDataToPrint: "No data available to generate report",
   noDataToExport: "No data available to export",

@@ -15,7 +15,7 @@ import { escapeRegExp } from "./regexp";
 
 /**
  * Reports through the Worker and Chromium: who may read which report over HTTP, the dashboard's
- * Print Report, Excel Report and .xlsx buttons, the moves report of the Move Status panel and a
+ * Print Report, Excel Report (CSV) and Excel Workbook (.xlsx) buttons, the moves report of the Move Status panel and a
  * trailer's location history, with and without JavaScript. The service's own rules (filters,
  * batches, the files' cells) are tested in tests/integration/reports.test.ts.
  */
@@ -24,6 +24,10 @@ const MANAGER = "manager@acme.test";
 const NO_MATCH = "NO-SUCH-TRAILER";
 /** A browser's time zone other than the server's UTC, so "today" is the viewer's day. */
 const VIEWER_ZONE = "America/New_York";
+
+/** The report buttons' names, spelt out here so a changed label fails the tests. */
+const CSV_BUTTON = "Excel Report (CSV)";
+const XLSX_BUTTON = "Excel Workbook (.xlsx)";
 
 const headersOf = (type: ReportType) => REPORT_COLUMNS[type].map((column) => column.header);
 
@@ -106,7 +110,7 @@ async function redTaggedList(page: Page) {
   await page.getByText("Red Tagged", { exact: true }).click();
   await expect(page).toHaveURL(/status=red/);
   // The report links follow the list's view: once they name the filter, the list shows it too.
-  await expect(trailerReports(page).getByRole("link", { name: "Excel Report" })).toHaveAttribute(
+  await expect(trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true })).toHaveAttribute(
     "href",
     "/reports/trailers.csv?status=red",
   );
@@ -282,19 +286,21 @@ test.describe("over HTTP", () => {
 });
 
 test.describe("on the dashboard, in Chromium", () => {
-  test("Excel Report downloads every row of the filtered trailer list as CSV, and .xlsx as a workbook of typed cells", async ({
+  test("Excel Report (CSV) downloads every row of the filtered trailer list as CSV, and Excel Workbook (.xlsx) a workbook of typed cells", async ({
     page,
     signInAs,
   }) => {
     await signInAs(page, MANAGER);
     await redTaggedList(page);
+    // The spec's "Excel Report" is the CSV, and says so; the workbook is named beside it.
+    await expect(trailerReports(page).getByRole("link")).toHaveText(["Print Report", CSV_BUTTON, XLSX_BUTTON]);
     const total = await listTotal(page);
     expect(total).toBeGreaterThan(0);
     const shown = await listedNumbers(page);
     expect(shown).toHaveLength(Math.min(total, 50));
 
     const from = Date.now();
-    const csv = await download(page, trailerReports(page).getByRole("link", { name: "Excel Report" }));
+    const csv = await download(page, trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true }));
     expectFileName(csv.name, "Acme Boston", "trailers", "csv", from, Date.now());
     expect(csv.text.startsWith("\uFEFF")).toBe(true);
     expect(csv.text.split("\r\n")[0]).toBe(`\uFEFF${headersOf("trailers").join(",")}`);
@@ -305,7 +311,7 @@ test.describe("on the dashboard, in Chromium", () => {
     expect(rows.slice(0, shown.length).map((row) => row[3])).toEqual(shown);
     expect(new Set(rows.map((row) => row[4]))).toEqual(new Set(["Red Tagged"]));
 
-    const xlsx = await download(page, trailerReports(page).getByRole("link", { name: ".xlsx", exact: true }));
+    const xlsx = await download(page, trailerReports(page).getByRole("link", { name: XLSX_BUTTON, exact: true }));
     expectFileName(xlsx.name, "Acme Boston", "trailers", "xlsx", from, Date.now());
     const book = workbookOf(xlsx.body);
     expect(book.SheetNames).toEqual(["Trailers Report"]);
@@ -364,7 +370,7 @@ test.describe("on the dashboard, in Chromium", () => {
     expect(page.url()).toBe(dashboard);
   });
 
-  test("an empty list: Excel Report, .xlsx and Print Report say there is no data, and nothing is downloaded or opened", async ({
+  test("an empty list: Excel Report (CSV), Excel Workbook (.xlsx) and Print Report say there is no data, and nothing is downloaded or opened", async ({
     page,
     context,
     signInAs,
@@ -387,9 +393,9 @@ test.describe("on the dashboard, in Chromium", () => {
     page.on("download", (file) => downloads.push(file.suggestedFilename()));
 
     const group = trailerReports(page);
-    await group.getByRole("link", { name: "Excel Report" }).click();
+    await group.getByRole("link", { name: CSV_BUTTON, exact: true }).click();
     await expect.poll(() => alerts).toEqual([`alert: ${REPORT_MESSAGES.noDataToExport}`]);
-    await group.getByRole("link", { name: ".xlsx", exact: true }).click();
+    await group.getByRole("link", { name: XLSX_BUTTON, exact: true }).click();
     await expect.poll(() => alerts).toEqual([`alert: ${REPORT_MESSAGES.noDataToExport}`, `alert: ${REPORT_MESSAGES.noDataToExport}`]);
     await group.getByRole("link", { name: "Print Report" }).click();
     await expect
@@ -446,8 +452,10 @@ test.describe("on the dashboard, in Chromium", () => {
       await expect(panel.getByLabel("From", { exact: true })).toHaveValue(dayIn(VIEWER_ZONE));
       await expect(panel.getByLabel("To", { exact: true })).toHaveValue(dayIn(VIEWER_ZONE));
 
+      const buttons = panel.getByRole("group", { name: "Moves report" }).getByRole("button");
+      await expect(buttons).toHaveText(["Print Report", CSV_BUTTON, XLSX_BUTTON]);
       const from = Date.now();
-      const csv = await download(page, panel.getByRole("group", { name: "Moves report" }).getByRole("button", { name: "Excel Report" }));
+      const csv = await download(page, buttons.filter({ hasText: CSV_BUTTON }));
       expectFileName(csv.name, "Acme Boston", "moves", "csv", from, Date.now());
       const [header, ...rows] = csvRows(csv.text);
       expect(header).toEqual(headersOf("moves"));
@@ -481,7 +489,7 @@ test.describe("on the dashboard, in Chromium", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Excel Report still downloads the filtered list; Print Report of an empty list opens the message and the way back", async ({
+  test("Excel Report (CSV) still downloads the filtered list; Print Report of an empty list opens the message and the way back", async ({
     page,
     context,
     signInAs,
@@ -489,7 +497,7 @@ test.describe("without JavaScript", () => {
     await signInAs(page, MANAGER);
     await page.goto("/?status=red");
     const total = await listTotal(page);
-    const csv = await download(page, trailerReports(page).getByRole("link", { name: "Excel Report" }));
+    const csv = await download(page, trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true }));
     expect(csv.name).toMatch(/^Acme Boston - trailers_report_\d{4}-\d\d-\d\d_\d{6}\.csv$/);
     const [, ...rows] = csvRows(csv.text);
     expect(rows).toHaveLength(total);
@@ -522,7 +530,7 @@ test.describe("without JavaScript", () => {
     const from = Date.now();
     const csv = await download(
       page,
-      history.getByRole("group", { name: "Location history reports" }).getByRole("link", { name: "Excel Report" }),
+      history.getByRole("group", { name: "Location history reports" }).getByRole("link", { name: CSV_BUTTON, exact: true }),
     );
     expectFileName(csv.name, "Acme Boston", "trailer-history", "csv", from, Date.now());
     const [header, ...rows] = csvRows(csv.text);

@@ -5,7 +5,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { accounts, trailerLocationHistory, trailers } from "#db/schema";
 import { filterLabel } from "#app/domain/dashboard";
-import { REPORT_COLUMNS, REPORT_MESSAGES, REPORT_TYPES, type ReportType } from "#app/domain/reports";
+import { REPORT_COLUMNS, reportHeader, REPORT_MESSAGES, REPORT_TYPES, type ReportType } from "#app/domain/reports";
 import { dayIn } from "#app/domain/time-zones";
 import type { Database } from "#app/lib/db.server";
 import { REPORT_REFUSALS } from "#app/services/reports.server";
@@ -29,7 +29,16 @@ const VIEWER_ZONE = "America/New_York";
 const CSV_BUTTON = "Excel Report (CSV)";
 const XLSX_BUTTON = "Excel Workbook (.xlsx)";
 
-const headersOf = (type: ReportType) => REPORT_COLUMNS[type].map((column) => column.header);
+/** A report's headings in `timeZone` (a time column names it). */
+const headersOf = (type: ReportType, timeZone: string) => REPORT_COLUMNS[type].map((column) => reportHeader(column, timeZone));
+/** Where a column is in a report's rows, by its heading (without the zone a time column adds). */
+const columnOf = (type: ReportType, header: string) => REPORT_COLUMNS[type].findIndex((column) => column.header === header);
+const NUMBER = columnOf("trailers", "Trailer Number");
+const STATUS = columnOf("trailers", "Status");
+/** A time as the reports write it: the local date and time of the report's zone, to the minute. */
+const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d$/;
+/** The browser's time zone, which its reports are written in. */
+const browserZone = (page: Page) => page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 async function accountNamed(db: Database, name: string) {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountName, name));
@@ -185,10 +194,11 @@ test.describe("over HTTP", () => {
     const text = (await csv.body()).toString("utf8");
     expect(text.startsWith("\uFEFFLocation,Type,")).toBe(true);
     const [header, ...rows] = csvRows(text);
-    expect(header).toEqual(headersOf("trailers"));
+    // No zone asked for: UTC, named in the time columns' headings.
+    expect(header).toEqual(headersOf("trailers", "UTC"));
     const newarkNumbers = await trailerNumbersOf(db, newark.id);
     expect(newarkNumbers.length).toBeGreaterThan(0);
-    expect(rows.map((row) => row[3]).sort()).toEqual(newarkNumbers);
+    expect(rows.map((row) => row[NUMBER]).sort()).toEqual(newarkNumbers);
 
     const xlsx = await manager.get(`/reports/trailers.xlsx?account=${boston.id}`);
     expect(xlsx.status()).toBe(200);
@@ -198,7 +208,7 @@ test.describe("over HTTP", () => {
     expect(
       sheet
         .slice(1)
-        .map((row) => row[3])
+        .map((row) => row[NUMBER])
         .sort(),
     ).toEqual(newarkNumbers);
 
@@ -215,7 +225,7 @@ test.describe("over HTTP", () => {
     expect(csv.status()).toBe(200);
     expectFileName(attachmentName(csv), "Acme Boston", "trailers", "csv", from, Date.now());
     const [, ...rows] = csvRows((await csv.body()).toString("utf8"));
-    expect(rows.map((row) => row[3]).sort()).toEqual(await trailerNumbersOf(db, boston.id));
+    expect(rows.map((row) => row[NUMBER]).sort()).toEqual(await trailerNumbersOf(db, boston.id));
 
     for (const path of ["/reports/trailers.csv", "/reports/trucks.xlsx", "/reports/users"]) {
       await expectRefusal(await admin.get(path), 400, SCOPE_MESSAGES.accountRequired, path);
@@ -261,7 +271,7 @@ test.describe("over HTTP", () => {
     const csv = await (await apiAs(MANAGER)).get(`/reports/trailer-history.csv?id=${trailer.id}`);
     expect(csv.status()).toBe(200);
     const [header, ...rows] = csvRows((await csv.body()).toString("utf8"));
-    expect(header).toEqual(headersOf("trailer-history"));
+    expect(header).toEqual(headersOf("trailer-history", "UTC"));
     const stays = await db
       .select({ who: trailerLocationHistory.userAlphaCode })
       .from(trailerLocationHistory)
@@ -299,28 +309,32 @@ test.describe("on the dashboard, in Chromium", () => {
     const shown = await listedNumbers(page);
     expect(shown).toHaveLength(Math.min(total, 50));
 
+    const zone = await browserZone(page);
+    const headers = headersOf("trailers", zone);
+    const since = headers.indexOf(`At Location Since (${zone})`);
     const from = Date.now();
     const csv = await download(page, trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true }));
     expectFileName(csv.name, "Acme Boston", "trailers", "csv", from, Date.now());
     expect(csv.text.startsWith("\uFEFF")).toBe(true);
-    expect(csv.text.split("\r\n")[0]).toBe(`\uFEFF${headersOf("trailers").join(",")}`);
+    expect(csv.text.split("\r\n")[0]).toBe(`\uFEFF${headers.join(",")}`);
     const [header, ...rows] = csvRows(csv.text);
-    expect(header).toEqual(headersOf("trailers"));
+    expect(header).toEqual(headers);
     // Every page of the list: the page shows the first 50 rows, the report holds them all, in the same order.
     expect(rows).toHaveLength(total);
-    expect(rows.slice(0, shown.length).map((row) => row[3])).toEqual(shown);
-    expect(new Set(rows.map((row) => row[4]))).toEqual(new Set(["Red Tagged"]));
+    expect(rows.slice(0, shown.length).map((row) => row[NUMBER])).toEqual(shown);
+    expect(new Set(rows.map((row) => row[STATUS]))).toEqual(new Set(["Red Tagged"]));
+    // Times as the browser's local date and time, which spreadsheets read as dates.
+    expect(rows.filter((row) => row[since] !== "").every((row) => LOCAL_TIME.test(row[since]))).toBe(true);
 
     const xlsx = await download(page, trailerReports(page).getByRole("link", { name: XLSX_BUTTON, exact: true }));
     expectFileName(xlsx.name, "Acme Boston", "trailers", "xlsx", from, Date.now());
     const book = workbookOf(xlsx.body);
     expect(book.SheetNames).toEqual(["Trailers Report"]);
     const [sheetHeader, ...sheet] = sheetRows(book);
-    expect(sheetHeader).toEqual(headersOf("trailers"));
-    expect(sheet.map((row) => row[3])).toEqual(rows.map((row) => row[3]));
-    const since = headersOf("trailers").indexOf("At Location Since");
+    expect(sheetHeader).toEqual(headers);
+    expect(sheet.map((row) => row[NUMBER])).toEqual(rows.map((row) => row[NUMBER]));
     for (const row of sheet) {
-      expect(row[4]).toBe("Red Tagged");
+      expect(row[STATUS]).toBe("Red Tagged");
       if (row[since] !== null) expect(row[since]).toBeInstanceOf(Date);
     }
     expect(sheet.some((row) => row[since] instanceof Date)).toBe(true);
@@ -354,7 +368,7 @@ test.describe("on the dashboard, in Chromium", () => {
     await expect(report).toHaveTitle("Acme Boston - Trailers Report");
     await expect(report.getByRole("heading", { level: 1 })).toHaveText("Acme Boston — Trailers Report");
     await expect(report.getByText(/^Filters: /)).toHaveText(`Filters: Status: Red Tagged; Time at Location: ${filterLabel("asc")}`);
-    await expect(report.getByRole("columnheader")).toHaveText(headersOf("trailers"));
+    await expect(report.getByRole("columnheader")).toHaveText(headersOf("trailers", await browserZone(page)));
     const rows = report.locator("tbody tr");
     await expect(rows).toHaveCount(total);
     expect((await report.locator("tbody tr td:nth-child(4)").allTextContents()).slice(0, shown.length)).toEqual(shown);
@@ -458,7 +472,7 @@ test.describe("on the dashboard, in Chromium", () => {
       const csv = await download(page, buttons.filter({ hasText: CSV_BUTTON }));
       expectFileName(csv.name, "Acme Boston", "moves", "csv", from, Date.now());
       const [header, ...rows] = csvRows(csv.text);
-      expect(header).toEqual(headersOf("moves"));
+      expect(header).toEqual(headersOf("moves", VIEWER_ZONE));
       const legs = rows.filter((row) => row[0] === String(move.id));
       expect(legs.map((row) => row.slice(1, 10))).toEqual(
         move.numbers.map((trailer, index) => [
@@ -474,11 +488,15 @@ test.describe("on the dashboard, in Chromium", () => {
         ]),
       );
       for (const leg of legs) {
-        // Requested, Accepted and Finished are times; Cancelled is empty; both durations are minutes.
-        for (const column of [10, 11, 12]) expect(leg[column]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        // Requested, Accepted and Finished are the viewer's local times; Cancelled is empty; each duration is text, then hours.
+        for (const column of [10, 11, 12]) expect(leg[column]).toMatch(LOCAL_TIME);
         expect(leg[13]).toBe("");
-        expect(Number(leg[14])).toBeGreaterThanOrEqual(0);
-        expect(Number(leg[15])).toBeGreaterThanOrEqual(0);
+        expect(leg.slice(14)).toEqual([
+          expect.stringMatching(/^\d+[dhms]/),
+          expect.stringMatching(/^\d+\.\d\d$/),
+          expect.stringMatching(/^\d+[dhms]/),
+          expect.stringMatching(/^\d+\.\d\d$/),
+        ]);
       }
       // The page stays on the dashboard: the report was a download.
       expect(page.url()).toBe(dashboard);
@@ -501,7 +519,7 @@ test.describe("without JavaScript", () => {
     expect(csv.name).toMatch(/^Acme Boston - trailers_report_\d{4}-\d\d-\d\d_\d{6}\.csv$/);
     const [, ...rows] = csvRows(csv.text);
     expect(rows).toHaveLength(total);
-    expect(rows.slice(0, 50).map((row) => row[3])).toEqual(await listedNumbers(page));
+    expect(rows.slice(0, 50).map((row) => row[NUMBER])).toEqual(await listedNumbers(page));
 
     await page.goto(`/?q=${NO_MATCH}`);
     expect(await listTotal(page)).toBe(0);
@@ -534,13 +552,14 @@ test.describe("without JavaScript", () => {
     );
     expectFileName(csv.name, "Acme Boston", "trailer-history", "csv", from, Date.now());
     const [header, ...rows] = csvRows(csv.text);
-    expect(header).toEqual(headersOf("trailer-history"));
+    // Without JavaScript the page has not learnt the browser's zone: UTC, named in the headings.
+    expect(header).toEqual(headersOf("trailer-history", "UTC"));
     // Newest first: at Shop now (moved there by the driver), before that at Yard A (where it was added).
     expect(rows.map((row) => [row[0], row[2] === "Current" ? "Current" : "left", row[5]])).toEqual([
       ["Shop", "Current", driver.alphaCode],
       ["Yard A", "left", requester.alphaCode],
     ]);
     expect(rows[1][2]).toBe(rows[0][1]);
-    expect(rows[1][2]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(rows[1][2]).toMatch(LOCAL_TIME);
   });
 });

@@ -371,8 +371,8 @@ test.describe("on the dashboard, in Chromium", () => {
     await expect(report.getByRole("columnheader")).toHaveText(headersOf("trailers", await browserZone(page)));
     const rows = report.locator("tbody tr");
     await expect(rows).toHaveCount(total);
-    expect((await report.locator("tbody tr td:nth-child(4)").allTextContents()).slice(0, shown.length)).toEqual(shown);
-    await expect(report.locator("tbody tr td:nth-child(5)").filter({ hasNotText: /^Red Tagged$/ })).toHaveCount(0);
+    expect((await report.locator(`tbody tr td:nth-child(${NUMBER + 1})`).allTextContents()).slice(0, shown.length)).toEqual(shown);
+    await expect(report.locator(`tbody tr td:nth-child(${STATUS + 1})`).filter({ hasNotText: /^Red Tagged$/ })).toHaveCount(0);
     await expect(report.getByText(`${total} ${total === 1 ? "row" : "rows"}`, { exact: true })).toBeVisible();
     await expect(report.getByText(`Yardline Yard Management System © ${new Date().getUTCFullYear()}`)).toBeVisible();
 

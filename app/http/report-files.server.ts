@@ -1,5 +1,6 @@
-import { CFB, utils, write as writeWorkbook, type CellObject } from "@e965/xlsx";
+import { utils, type CellObject } from "@e965/xlsx";
 import { toCsv } from "#app/lib/csv.server";
+import { writeTableWorkbook } from "#app/lib/workbook.server";
 import { reportFooter, reportHeader, sheetCell, type ReportCell, type SheetCell } from "#app/domain/reports";
 import type { Report } from "#app/services/reports.server";
 import { ServiceError } from "#app/services/errors.server";
@@ -78,24 +79,6 @@ export function reportCsv(report: Report): ReadableStream<Uint8Array> {
   });
 }
 
-/**
- * Adds a frozen header row to the first sheet of a workbook SheetJS wrote (its community edition
- * writes no panes): the sheet view gains a pane below row 1.
- */
-function freezeHeaderRow(file: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  const zip = CFB.read(file, { type: "array" });
-  const sheet = CFB.find(zip, "/xl/worksheets/sheet1.xml");
-  if (!sheet?.content) return file;
-  const xml = new TextDecoder().decode(sheet.content as Uint8Array);
-  const frozen = xml.replace(
-    /<sheetView ([^>]*?)\/>/,
-    '<sheetView $1><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView>',
-  );
-  sheet.content = encoder.encode(frozen) as unknown as typeof sheet.content;
-  sheet.size = (sheet.content as Uint8Array).length;
-  return new Uint8Array(CFB.write(zip, { fileType: "zip", type: "array", compression: true }) as ArrayBuffer);
-}
-
 /** Days from 1899-12-30 to the Unix epoch: a spreadsheet's date serial is days since then. */
 const SERIAL_EPOCH_DAYS = 25_569;
 
@@ -112,8 +95,8 @@ function workbookCell(cell: SheetCell): CellObject | string | null {
 
 /**
  * The report as an Excel workbook: one sheet, numbers as numbers and times as dates (the same
- * cells as the CSV, typed), the header row frozen and filterable, columns as wide as their
- * content usually is. Built whole, so a report over XLSX_ROW_LIMIT rows is refused (413) before
+ * cells as the CSV, typed), the header row bold, frozen and filterable, columns as wide as their
+ * content usually is, printed landscape one page wide with the header on every page. Built whole, so a report over XLSX_ROW_LIMIT rows is refused (413) before
  * anything is sent.
  */
 export async function reportXlsx(report: Report): Promise<Uint8Array<ArrayBuffer>> {
@@ -126,11 +109,7 @@ export async function reportXlsx(report: Report): Promise<Uint8Array<ArrayBuffer
   }
   sheet["!cols"] = report.columns.map((column) => ({ wch: column.width }));
   sheet["!autofilter"] = { ref: utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows, c: report.columns.length - 1 } }) };
-  const book = utils.book_new();
-  utils.book_append_sheet(book, sheet, report.title.slice(0, 31));
-  book.Props = { Title: `${report.account} - ${report.title}`, Author: "Yardline" };
-  const file = writeWorkbook(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer;
-  return freezeHeaderRow(new Uint8Array(file));
+  return writeTableWorkbook(sheet, { name: report.title, title: `${report.account} - ${report.title}` });
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

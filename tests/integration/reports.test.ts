@@ -324,6 +324,43 @@ describe("the files", () => {
     expect(utils.sheet_to_json(buildingsSheet)).toHaveLength(1);
   });
 
+  it("a workbook that prints: a bold header row repeated on every page, landscape, one page wide", async () => {
+    const file = await reportXlsx(
+      await openReport(manager, { query: listOf("trailers", { status: "red" }), output: "xlsx", timeZone: "UTC" }),
+    );
+    const zip = CFB.read(file, { type: "array" });
+    const part = (path: string) => new TextDecoder().decode(CFB.find(zip, path)?.content as Uint8Array);
+    const sheetXml = part("/xl/worksheets/sheet1.xml");
+    // Fit to the page (sheetPr comes first in a worksheet), one page wide and as tall as the rows need, landscape.
+    expect(sheetXml).toMatch(/<worksheet [^>]*><sheetPr><pageSetUpPr fitToPage="1"\/><\/sheetPr><dimension /);
+    const pageSetup = /<pageMargins [^>]*\/><pageSetup ([^>]*)\/>/.exec(sheetXml);
+    expect(pageSetup?.[1]).toBe('orientation="landscape" fitToWidth="1" fitToHeight="0"');
+
+    // Row 1 printed at the top of every page: the sheet's print titles.
+    const book = readWorkbook(file, { type: "array" });
+    expect(book.Workbook?.Names?.find((name) => name.Name === "_xlnm.Print_Titles")).toMatchObject({
+      Sheet: 0,
+      Ref: "'Trailers Report'!$1:$1",
+    });
+
+    // Every header cell's format has a bold font; the rows below keep the default one.
+    const stylesXml = part("/xl/styles.xml");
+    const fonts = [...stylesXml.matchAll(/<font>([\s\S]*?)<\/font>/g)].map((match) => match[1]);
+    const formats = [.../<cellXfs [^>]*>([\s\S]*?)<\/cellXfs>/.exec(stylesXml)![1].matchAll(/<xf ([^>]*)\/>/g)].map((match) => match[1]);
+    const boldOf = (cellXml: string) => {
+      const style = Number(/ s="(\d+)"/.exec(cellXml)?.[1] ?? 0);
+      const font = Number(/fontId="(\d+)"/.exec(formats[style])![1]);
+      return fonts[font].includes("<b/>");
+    };
+    const cellsOfRow = (row: number) => [...sheetXml.matchAll(new RegExp(`<c r="[A-Z]+${row}"[^>]*>`, "g"))].map((match) => match[0]);
+    expect(cellsOfRow(1)).toHaveLength(REPORT_COLUMNS.trailers.length);
+    expect(cellsOfRow(1).map(boldOf)).toEqual(REPORT_COLUMNS.trailers.map(() => true));
+    expect(cellsOfRow(2).some(boldOf)).toBe(false);
+    // Still frozen below the header, and the header's texts unchanged.
+    expect(sheetXml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    expect(utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 })[0]).toEqual(headersOf("trailers", "UTC"));
+  });
+
   it("the print page: heading, filters, every row, the footer with the year; text escaped", async () => {
     const report = await openReport(manager, { query: listOf("trailers", { status: "red" }), output: "print", timeZone: "UTC" });
     const html = await text(reportPrintPage(report, "n0nce"));

@@ -365,6 +365,11 @@ export const FEATURES: ManualPart[] = [
           requested between two dates, leg by leg; a trailer's or truck's page has its location history report.
         </p>
         <p>
+          Times are written in your time zone, named in the column's heading, as dates a spreadsheet can sort and filter; every duration has
+          a column in hours beside it, and a license state and plate have a column each. The workbook prints landscape, one page wide, with
+          the bold header row on every page.
+        </p>
+        <p>
           An empty list cannot be reported (<Says>No data available to generate report</Says>). If nothing opens, allow pop-ups for
           Yardline. An Excel workbook holds up to 20,000 rows; download larger lists as CSV.
         </p>

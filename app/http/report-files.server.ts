@@ -96,8 +96,8 @@ function workbookCell(cell: SheetCell): CellObject | string | null {
 /**
  * The report as an Excel workbook: one sheet, numbers as numbers and times as dates (the same
  * cells as the CSV, typed), the header row bold, frozen and filterable, columns as wide as their
- * content usually is, printed landscape one page wide with the header on every page. Built whole, so a report over XLSX_ROW_LIMIT rows is refused (413) before
- * anything is sent.
+ * content usually is, printed landscape one page wide with the header on every page. Built
+ * whole, so a report over XLSX_ROW_LIMIT rows is refused (413) before anything is sent.
  */
 export async function reportXlsx(report: Report): Promise<Uint8Array<ArrayBuffer>> {
   const sheet = utils.aoa_to_sheet([headersOf(report)]);

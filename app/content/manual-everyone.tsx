@@ -360,9 +360,14 @@ export const FEATURES: ManualPart[] = [
       <>
         <p>
           Managers and above see report buttons above each list: <Ui>Print Report</Ui> opens a printable page in a new window,{" "}
-          <Ui>Excel Report</Ui> downloads a CSV file and <Ui>.xlsx</Ui> an Excel workbook. A report holds exactly the list on screen with
-          its filters and search, every page of it. The <Ui>Moves report</Ui> of the Move Status panel lists the moves requested between two
-          dates, leg by leg; a trailer's or truck's page has its location history report.
+          <Ui>Excel Report (CSV)</Ui> downloads a CSV file and <Ui>Excel Workbook (.xlsx)</Ui> an Excel workbook. A report holds exactly the
+          list on screen with its filters and search, every page of it. The <Ui>Moves report</Ui> of the Move Status panel lists the moves
+          requested between two dates, leg by leg; a trailer's or truck's page has its location history report.
+        </p>
+        <p>
+          Times are written in your time zone, named in the column's heading, as dates a spreadsheet can sort and filter; every duration has
+          a column in hours beside it, and a license state and plate have a column each. The workbook prints landscape, one page wide, with
+          the bold header row on every page.
         </p>
         <p>
           An empty list cannot be reported (<Says>No data available to generate report</Says>). If nothing opens, allow pop-ups for

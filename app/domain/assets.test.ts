@@ -3,6 +3,7 @@ import {
   formatDuration,
   loadLabel,
   matchStates,
+  secondsAtLocation,
   stateCodeOf,
   STATUS_LABEL,
   timeAtLocation,
@@ -37,6 +38,14 @@ describe("assets", () => {
     expect(timeAtLocation({ entryTime: "2026-01-01T00:00:00Z", exitTime: "2026-01-02T00:00:00Z" }, now)).toBe("Moved");
     expect(timeAtLocation(null, now)).toBe("Just arrived");
     expect(formatDuration(3 * 3600 + 5 * 60)).toBe("3h 5m");
+  });
+
+  it("measures time at location in seconds for a report's hours, none once moved or without a stay", () => {
+    const now = Date.parse("2026-01-10T12:00:00Z");
+    expect(secondsAtLocation({ entryTime: "2026-01-10T09:30:00Z", exitTime: null }, now)).toBe(9_000);
+    expect(secondsAtLocation({ entryTime: new Date("2026-01-10T11:59:30Z"), exitTime: null }, now)).toBe(30);
+    expect(secondsAtLocation({ entryTime: "2026-01-01T00:00:00Z", exitTime: "2026-01-02T00:00:00Z" }, now)).toBeNull();
+    expect(secondsAtLocation(null, now)).toBeNull();
   });
 
   it("abbreviates any duration in days, hours and minutes, or in seconds under a minute", () => {

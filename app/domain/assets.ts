@@ -93,6 +93,15 @@ export function timeAtLocation(latest: { entryTime: Date | string; exitTime: Dat
   return timeSoFar((now - new Date(latest.entryTime).getTime()) / 1000);
 }
 
+/** Time at location in seconds, for a report's hours: null when the asset has no open stay (no entry, or "Moved"). */
+export function secondsAtLocation(
+  latest: { entryTime: Date | string; exitTime: Date | string | null } | null,
+  now = Date.now(),
+): number | null {
+  if (!latest || latest.exitTime) return null;
+  return Math.max(0, (now - new Date(latest.entryTime).getTime()) / 1000);
+}
+
 /**
  * The same rule read from an asset's location history as the API gives it (newest first), so a
  * page shows what the server measured: 'Moved', the latest entry's `current_duration_formatted`,

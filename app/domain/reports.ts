@@ -7,6 +7,7 @@ import type { AuditQuery } from "./audit";
 import type { DashboardView } from "./dashboard";
 import type { MoveState } from "./moves";
 import type { RoleFlags } from "./roles";
+import { wallClock } from "./time-zones";
 import { detailRoleLabel } from "./users";
 
 /**
@@ -31,6 +32,16 @@ export const REPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export type ReportOutput = ReportFormat | "print";
 
+/**
+ * The buttons' words: the spec's "Excel Report" is the CSV, said so, beside the workbook, so
+ * nobody has to guess which file is which.
+ */
+export const REPORT_BUTTONS: Record<ReportOutput, string> = {
+  print: "Print Report",
+  csv: "Excel Report (CSV)",
+  xlsx: "Excel Workbook (.xlsx)",
+};
+
 export const REPORT_MESSAGES = {
   noDataToPrint: "No data available to generate report",
   noDataToExport: "No data available to export",
@@ -51,8 +62,11 @@ export const REPORT_TITLE: Record<ReportType, string> = {
   "audit-logs": "Audit Log",
 };
 
-/** How a column's cells are written: text as it is, numbers as numbers, times as dates (ISO in CSV). */
-export type ReportCellKind = "text" | "number" | "datetime";
+/**
+ * How a column's cells are written: text as it is, numbers as numbers, times as the report's
+ * local date and time, and durations (given in seconds) as hours with two decimals.
+ */
+export type ReportCellKind = "text" | "number" | "datetime" | "hours";
 export type ReportCell = string | number | Date | null;
 
 export interface ReportColumn {
@@ -65,28 +79,28 @@ export interface ReportColumn {
 const text = (header: string, width = 14): ReportColumn => ({ header, kind: "text", width });
 const number = (header: string, width = 10): ReportColumn => ({ header, kind: "number", width });
 const datetime = (header: string): ReportColumn => ({ header, kind: "datetime", width: 20 });
-
-const STAY_COLUMNS = [
-  text("Location", 16),
-  datetime("Entry Time"),
-  datetime("Exit Time"),
-  text("Duration", 14),
-  number("Duration (minutes)", 12),
-  text("Changed By", 12),
+/** A duration as text ("2h 30m") and, beside it, the same in hours: "Duration", "Duration (hours)". */
+const duration = (header: string, width = 14): ReportColumn[] => [
+  text(header, width),
+  { header: `${header} (hours)`, kind: "hours", width: 12 },
 ];
+
+const STAY_COLUMNS = [text("Location", 16), datetime("Entry Time"), datetime("Exit Time"), ...duration("Duration"), text("Changed By", 12)];
 
 /**
  * The columns of each report: those of the dashboard's list (with the report role labels for
- * users), and what a list shows as colour or an icon written out (status, since when).
+ * users), and what a list shows as colour or an icon written out (status, since when); a
+ * vehicle's license state and plate each in a column of its own.
  */
 export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   trailers: [
     text("Location", 16),
     text("Type", 12),
-    text("State - Plate", 14),
+    text("License State", 8),
+    text("License Plate", 12),
     text("Trailer Number", 14),
     text("Status", 13),
-    text("Time at Location", 14),
+    ...duration("Time at Location"),
     datetime("At Location Since"),
     text("Load # OR Trays", 14),
     text("Current User", 12),
@@ -98,8 +112,10 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     text("Type", 14),
     text("Make", 12),
     text("Model", 12),
+    text("License State", 8),
+    text("License Plate", 12),
     text("Status", 13),
-    text("Time at Location", 14),
+    ...duration("Time at Location"),
     datetime("At Location Since"),
     text("Assigned To", 12),
     text("Tag Description", 30),
@@ -131,8 +147,8 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     datetime("Accepted"),
     datetime("Finished"),
     datetime("Cancelled"),
-    number("Request to Accept (minutes)", 14),
-    number("Accept to Finish (minutes)", 14),
+    ...duration("Request to Accept", 10),
+    ...duration("Accept to Finish", 10),
   ],
   "trailer-history": STAY_COLUMNS,
   "truck-history": STAY_COLUMNS,
@@ -147,10 +163,53 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   ],
 };
 
-/** Minutes between two times, to one decimal; null when either is missing. */
-export function minutesBetween(from: Date | null, to: Date | null): number | null {
+/** A column's heading in a report made in `timeZone`: a time column names the zone, "Entry Time (America/Chicago)". */
+export function reportHeader(column: ReportColumn, timeZone: string): string {
+  return column.kind === "datetime" ? `${column.header} (${timeZone})` : column.header;
+}
+
+/** Seconds from one time to another; null when either is missing. */
+export function secondsBetween(from: Date | null, to: Date | null): number | null {
   if (!from || !to) return null;
-  return Math.round((to.getTime() - from.getTime()) / 6_000) / 10;
+  return Math.max(0, (to.getTime() - from.getTime()) / 1000);
+}
+
+/** The number format of a report's times in a workbook: what the CSV writes, and what a spreadsheet reads as a date. */
+export const SHEET_DATE_FORMAT = "yyyy-mm-dd hh:mm";
+/** The number format of hours: two decimals. */
+export const SHEET_HOURS_FORMAT = "0.00";
+
+/**
+ * A report's cell as the files write it: `text` is what the CSV (and the print page) says;
+ * `value` what a workbook stores, a number as a number and a time as the date and time the
+ * report's zone shows (written as if UTC: spreadsheets know no zones), with its number `format`.
+ */
+export interface SheetCell {
+  text: string;
+  value: string | number | Date | null;
+  format: string | null;
+}
+
+const EMPTY: SheetCell = { text: "", value: null, format: null };
+
+/**
+ * The one formatter of report cells, for the CSV, the workbook and the print page alike: a time
+ * as the local date and time of `timeZone` to the minute ("2026-11-27 00:44", which spreadsheets
+ * read as a date), a duration in seconds as hours with two decimals ("2.50"), a number as it is.
+ * A column's cell that is not of its kind ("Current" for a stay not yet left) is text.
+ */
+export function sheetCell(column: ReportColumn, cell: ReportCell, timeZone: string): SheetCell {
+  if (cell === null) return EMPTY;
+  if (cell instanceof Date) {
+    const local = wallClock(timeZone, cell);
+    return { text: local.toISOString().slice(0, 16).replace("T", " "), value: local, format: SHEET_DATE_FORMAT };
+  }
+  if (typeof cell === "string") return { text: cell, value: cell, format: null };
+  if (column.kind === "hours") {
+    const hours = Math.round(cell / 36) / 100;
+    return { text: hours.toFixed(2), value: hours, format: SHEET_HOURS_FORMAT };
+  }
+  return { text: String(cell), value: cell, format: null };
 }
 
 export function isReportType(value: string): value is ReportType {

@@ -1,14 +1,15 @@
-import { CFB, utils, write as writeWorkbook } from "@e965/xlsx";
+import { utils, type CellObject } from "@e965/xlsx";
 import { toCsv } from "#app/lib/csv.server";
-import { reportFooter, type ReportCell, type ReportColumn } from "#app/domain/reports";
-import { wallClock } from "#app/domain/time-zones";
+import { writeTableWorkbook } from "#app/lib/workbook.server";
+import { reportFooter, reportHeader, sheetCell, type ReportCell, type SheetCell } from "#app/domain/reports";
 import type { Report } from "#app/services/reports.server";
 import { ServiceError } from "#app/services/errors.server";
 
 /**
  * The three ways a report is read: a CSV file streamed a batch at a time, an Excel workbook, and
- * a page for printing, streamed too. Each writes the report's columns and rows as they are: the
- * service has decided what they hold.
+ * a page for printing, streamed too. Each writes the report's columns and rows as they are (the
+ * service has decided what they hold), every cell through the one formatter, `sheetCell`: times
+ * as the report's local date and time, durations in hours, numbers as numbers.
  */
 
 /**
@@ -55,63 +56,60 @@ function streamOf(report: Report, parts: { head: string; rows(batch: ReportCell[
   );
 }
 
-/** The report as CSV: UTF-8 with a byte order mark, CRLF, RFC 4180 quoting, times as ISO, no cell a spreadsheet would run. */
+/** The report's headings: a time column names the report's zone. */
+function headersOf(report: Report): string[] {
+  return report.columns.map((column) => reportHeader(column, report.timeZone));
+}
+
+/** The cells of a batch of rows as `sheetCell` writes them, each read through `pick`. */
+function cellsOf<Cell>(report: Report, batch: ReportCell[][], pick: (cell: SheetCell) => Cell): Cell[][] {
+  return batch.map((row) => row.map((value, index) => pick(sheetCell(report.columns[index], value, report.timeZone))));
+}
+
+/**
+ * The report as CSV: UTF-8 with a byte order mark, CRLF, RFC 4180 quoting, times as the report's
+ * local "YYYY-MM-DD HH:mm" (its zone in the heading), hours with two decimals, no cell a
+ * spreadsheet would run.
+ */
 export function reportCsv(report: Report): ReadableStream<Uint8Array> {
   return streamOf(report, {
-    head: toCsv([report.columns.map((column) => column.header)], { bom: true }),
-    rows: (batch) => toCsv(batch),
+    head: toCsv([headersOf(report)], { bom: true }),
+    rows: (batch) => toCsv(cellsOf(report, batch, (cell) => cell.text)),
     tail: () => "",
   });
 }
 
+/** Days from 1899-12-30 to the Unix epoch: a spreadsheet's date serial is days since then. */
+const SERIAL_EPOCH_DAYS = 25_569;
+
 /**
- * Adds a frozen header row to the first sheet of a workbook SheetJS wrote (its community edition
- * writes no panes): the sheet view gains a pane below row 1.
+ * A cell as the workbook holds it: text as text, a number with its format, a time as the serial
+ * number of its local date and time with the date format, so every spreadsheet reads a date.
  */
-function freezeHeaderRow(file: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  const zip = CFB.read(file, { type: "array" });
-  const sheet = CFB.find(zip, "/xl/worksheets/sheet1.xml");
-  if (!sheet?.content) return file;
-  const xml = new TextDecoder().decode(sheet.content as Uint8Array);
-  const frozen = xml.replace(
-    /<sheetView ([^>]*?)\/>/,
-    '<sheetView $1><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView>',
-  );
-  sheet.content = encoder.encode(frozen) as unknown as typeof sheet.content;
-  sheet.size = (sheet.content as Uint8Array).length;
-  return new Uint8Array(CFB.write(zip, { fileType: "zip", type: "array", compression: true }) as ArrayBuffer);
-}
-
-function sheetCell(value: ReportCell, timeZone: string): ReportCell {
-  // Spreadsheets know no time zones: a time is written as the viewer's clock shows it.
-  return value instanceof Date ? wallClock(timeZone, value) : value;
+function workbookCell(cell: SheetCell): CellObject | string | null {
+  const { value, format } = cell;
+  if (value === null || typeof value === "string") return value;
+  const number = value instanceof Date ? value.getTime() / 86_400_000 + SERIAL_EPOCH_DAYS : value;
+  return format ? { t: "n", v: number, z: format } : { t: "n", v: number };
 }
 
 /**
- * The report as an Excel workbook: one sheet, numbers as numbers and times as dates, the header
- * row frozen and filterable, columns as wide as their content usually is. Built whole, so a
- * report over XLSX_ROW_LIMIT rows is refused (413) before anything is sent.
+ * The report as an Excel workbook: one sheet, numbers as numbers and times as dates (the same
+ * cells as the CSV, typed), the header row bold, frozen and filterable, columns as wide as their
+ * content usually is, printed landscape one page wide with the header on every page. Built
+ * whole, so a report over XLSX_ROW_LIMIT rows is refused (413) before anything is sent.
  */
 export async function reportXlsx(report: Report): Promise<Uint8Array<ArrayBuffer>> {
-  const options = { cellDates: true, dateNF: "yyyy-mm-dd hh:mm", UTC: true };
-  const sheet = utils.aoa_to_sheet([report.columns.map((column) => column.header)], options);
+  const sheet = utils.aoa_to_sheet([headersOf(report)]);
   let rows = 0;
   for await (const batch of report.batches) {
     rows += batch.length;
     if (rows > XLSX_ROW_LIMIT) throw new ServiceError(413, XLSX_TOO_LARGE);
-    utils.sheet_add_aoa(
-      sheet,
-      batch.map((row) => row.map((value) => sheetCell(value, report.timeZone))),
-      { ...options, origin: -1 },
-    );
+    utils.sheet_add_aoa(sheet, cellsOf(report, batch, workbookCell), { origin: -1 });
   }
   sheet["!cols"] = report.columns.map((column) => ({ wch: column.width }));
   sheet["!autofilter"] = { ref: utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows, c: report.columns.length - 1 } }) };
-  const book = utils.book_new();
-  utils.book_append_sheet(book, sheet, report.title.slice(0, 31));
-  book.Props = { Title: `${report.account} - ${report.title}`, Author: "Yardline" };
-  const file = writeWorkbook(book, { type: "array", bookType: "xlsx", compression: true, cellDates: true }) as ArrayBuffer;
-  return freezeHeaderRow(new Uint8Array(file));
+  return writeTableWorkbook(sheet, { name: report.title, title: `${report.account} - ${report.title}` });
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -162,10 +160,8 @@ const PRINT_STYLE = `
  */
 export function reportPrintPage(report: Report, nonce: string): ReadableStream<Uint8Array> {
   const times = timeFormat(report.timeZone);
-  const cell = (column: ReportColumn, value: ReportCell) => {
-    const shown = value === null ? "" : value instanceof Date ? times.format(value) : String(value);
-    return `<td${column.kind === "number" ? ' class="number"' : ""}>${escapeHtml(shown)}</td>`;
-  };
+  const numeric = report.columns.map((column) => column.kind === "number" || column.kind === "hours");
+  const cell = (text: string, index: number) => `<td${numeric[index] ? ' class="number"' : ""}>${escapeHtml(text)}</td>`;
   const heading = `${report.account} - ${report.title}`;
   const wide = report.columns.length > 6;
   const head = `<!doctype html>
@@ -183,12 +179,17 @@ export function reportPrintPage(report: Report, nonce: string): ReadableStream<U
 </header>
 <main>
 <table>
-<thead><tr>${report.columns.map((column) => `<th scope="col">${escapeHtml(column.header)}</th>`).join("")}</tr></thead>
+<thead><tr>${headersOf(report)
+    .map((header) => `<th scope="col">${escapeHtml(header)}</th>`)
+    .join("")}</tr></thead>
 <tbody>
 `;
   return streamOf(report, {
     head,
-    rows: (batch) => batch.map((row) => `<tr>${row.map((value, index) => cell(report.columns[index], value)).join("")}</tr>\n`).join(""),
+    rows: (batch) =>
+      cellsOf(report, batch, (cell) => cell.text)
+        .map((row) => `<tr>${row.map(cell).join("")}</tr>\n`)
+        .join(""),
     tail: (count) => `</tbody>
 </table>
 </main>

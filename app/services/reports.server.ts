@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { accounts } from "#db/schema";
-import { formatDuration, vehicleStatus } from "#app/domain/assets";
+import { formatDuration, secondsAtLocation, vehicleStatus } from "#app/domain/assets";
 import { filterLabel, sortFilter, type DashboardView } from "#app/domain/dashboard";
 import { AUDIT_ACTION_LABEL, AUDIT_MESSAGES, type AuditQuery } from "#app/domain/audit";
 import { dateMessage } from "#app/domain/fields";
-import { MOVE_STATE_LABEL, MOVE_TYPE_LABEL, moveState, type MoveType } from "#app/domain/moves";
+import { formatDuration as moveDuration, MOVE_STATE_LABEL, MOVE_TYPE_LABEL, moveState, type MoveType } from "#app/domain/moves";
 import { REPORT_QUERY_MESSAGES } from "#app/domain/report-schemas";
 import {
   isReportType,
-  minutesBetween,
   REPORT_COLUMNS,
   REPORT_MESSAGES,
   reportRoleLabel,
   reportTitle,
+  secondsBetween,
   type ListReportType,
   type MovesReportQuery,
   type ReportCell,
@@ -28,7 +28,7 @@ import type { Queryable } from "#app/lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { trailerListRow, trailerQueryOf, truckListRow, truckQueryOf, userQueryOf } from "./dashboard.server";
 import { ServiceError } from "./errors.server";
-import { readAssetHistory, type AssetKind } from "./location-history.server";
+import { latestOf, readAssetHistory, type AssetKind } from "./location-history.server";
 import { itemOf, readAuditLog } from "./audit.server";
 import { readMoveLegs } from "./moves.server";
 import { listPlaces } from "./places.server";
@@ -123,10 +123,12 @@ async function listRows(ctx: ServiceContext, type: ListReportType, view: Dashboa
           return [
             row.location,
             row.type,
-            row.statePlate,
+            item.trailer.licenseState,
+            item.trailer.licensePlate,
             row.number,
             status,
             row.timeAtLocation,
+            secondsAtLocation(latestOf(item.latest), now),
             item.since,
             row.load,
             row.currentUser,
@@ -148,8 +150,11 @@ async function listRows(ctx: ServiceContext, type: ListReportType, view: Dashboa
             row.type,
             row.make,
             row.model,
+            item.truck.licenseState,
+            item.truck.licensePlate,
             row.status,
             row.timeAtLocation,
+            secondsAtLocation(latestOf(item.latest), now),
             item.since,
             row.assignedTo,
             row.tag,
@@ -194,6 +199,11 @@ async function listRows(ctx: ServiceContext, type: ListReportType, view: Dashboa
       return { account, filters: searchFilter(view), batches: once(rows) };
     }
   }
+}
+
+/** A duration's two cells: as text ("2h 30m"), and in seconds for its hours column; both empty when there is none. */
+function durationCells(seconds: number | null, words: (seconds: number) => string = moveDuration): [string | null, number | null] {
+  return seconds === null ? [null, null] : [words(seconds), seconds];
 }
 
 async function* once(rows: ReportCell[][]): AsyncGenerator<ReportCell[][]> {
@@ -248,8 +258,8 @@ async function moveRows(ctx: ServiceContext, query: MovesReportQuery, zone: stri
       move.acceptTime,
       move.finishTime,
       move.cancelTime,
-      minutesBetween(move.requestTime, move.acceptTime),
-      minutesBetween(move.acceptTime, move.finishTime),
+      ...durationCells(secondsBetween(move.requestTime, move.acceptTime)),
+      ...durationCells(secondsBetween(move.acceptTime, move.finishTime)),
     ]),
   };
 }
@@ -264,14 +274,7 @@ async function historyRows(ctx: ServiceContext, kind: AssetKind, id: number, now
     filters: [label],
     batches: mapped(readAssetHistory(ctx.db, kind, id), (stay) => {
       const seconds = Math.max(0, ((stay.exitTime?.getTime() ?? now) - stay.entryTime.getTime()) / 1000);
-      return [
-        stay.location,
-        stay.entryTime,
-        stay.exitTime ?? "Current",
-        formatDuration(seconds),
-        Math.round(seconds / 6) / 10,
-        stay.userAlphaCode,
-      ];
+      return [stay.location, stay.entryTime, stay.exitTime ?? "Current", ...durationCells(seconds, formatDuration), stay.userAlphaCode];
     }),
   };
 }

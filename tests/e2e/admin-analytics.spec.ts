@@ -206,7 +206,8 @@ test("an account card's Open account leads to that account's dashboard on the Tr
   await expect(tabs.getByRole("link", { name: "Trailers" })).toHaveAttribute("aria-current", "page");
   const reports = page.getByRole("group", { name: "Trailers reports" });
   await expect(reports.getByRole("link", { name: "Print Report" })).toBeVisible();
-  await expect(reports.getByRole("link", { name: "Excel Report" })).toBeVisible();
+  await expect(reports.getByRole("link", { name: "Excel Report (CSV)", exact: true })).toBeVisible();
+  await expect(reports.getByRole("link", { name: "Excel Workbook (.xlsx)", exact: true })).toBeVisible();
 });
 
 test("a manager is sent home from /admin/dashboard; the analytics API answers managers 403, signed-out callers 401 and admins 200", async ({

@@ -5,7 +5,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { accounts, trailerLocationHistory, trailers } from "#db/schema";
 import { filterLabel } from "#app/domain/dashboard";
-import { REPORT_COLUMNS, REPORT_MESSAGES, REPORT_TYPES, type ReportType } from "#app/domain/reports";
+import { REPORT_COLUMNS, reportHeader, REPORT_MESSAGES, REPORT_TYPES, type ReportType } from "#app/domain/reports";
 import { dayIn } from "#app/domain/time-zones";
 import type { Database } from "#app/lib/db.server";
 import { REPORT_REFUSALS } from "#app/services/reports.server";
@@ -15,7 +15,7 @@ import { escapeRegExp } from "./regexp";
 
 /**
  * Reports through the Worker and Chromium: who may read which report over HTTP, the dashboard's
- * Print Report, Excel Report and .xlsx buttons, the moves report of the Move Status panel and a
+ * Print Report, Excel Report (CSV) and Excel Workbook (.xlsx) buttons, the moves report of the Move Status panel and a
  * trailer's location history, with and without JavaScript. The service's own rules (filters,
  * batches, the files' cells) are tested in tests/integration/reports.test.ts.
  */
@@ -25,7 +25,20 @@ const NO_MATCH = "NO-SUCH-TRAILER";
 /** A browser's time zone other than the server's UTC, so "today" is the viewer's day. */
 const VIEWER_ZONE = "America/New_York";
 
-const headersOf = (type: ReportType) => REPORT_COLUMNS[type].map((column) => column.header);
+/** The report buttons' names, spelt out here so a changed label fails the tests. */
+const CSV_BUTTON = "Excel Report (CSV)";
+const XLSX_BUTTON = "Excel Workbook (.xlsx)";
+
+/** A report's headings in `timeZone` (a time column names it). */
+const headersOf = (type: ReportType, timeZone: string) => REPORT_COLUMNS[type].map((column) => reportHeader(column, timeZone));
+/** Where a column is in a report's rows, by its heading (without the zone a time column adds). */
+const columnOf = (type: ReportType, header: string) => REPORT_COLUMNS[type].findIndex((column) => column.header === header);
+const NUMBER = columnOf("trailers", "Trailer Number");
+const STATUS = columnOf("trailers", "Status");
+/** A time as the reports write it: the local date and time of the report's zone, to the minute. */
+const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d$/;
+/** The browser's time zone, which its reports are written in. */
+const browserZone = (page: Page) => page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 async function accountNamed(db: Database, name: string) {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountName, name));
@@ -106,7 +119,7 @@ async function redTaggedList(page: Page) {
   await page.getByText("Red Tagged", { exact: true }).click();
   await expect(page).toHaveURL(/status=red/);
   // The report links follow the list's view: once they name the filter, the list shows it too.
-  await expect(trailerReports(page).getByRole("link", { name: "Excel Report" })).toHaveAttribute(
+  await expect(trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true })).toHaveAttribute(
     "href",
     "/reports/trailers.csv?status=red",
   );
@@ -181,10 +194,11 @@ test.describe("over HTTP", () => {
     const text = (await csv.body()).toString("utf8");
     expect(text.startsWith("\uFEFFLocation,Type,")).toBe(true);
     const [header, ...rows] = csvRows(text);
-    expect(header).toEqual(headersOf("trailers"));
+    // No zone asked for: UTC, named in the time columns' headings.
+    expect(header).toEqual(headersOf("trailers", "UTC"));
     const newarkNumbers = await trailerNumbersOf(db, newark.id);
     expect(newarkNumbers.length).toBeGreaterThan(0);
-    expect(rows.map((row) => row[3]).sort()).toEqual(newarkNumbers);
+    expect(rows.map((row) => row[NUMBER]).sort()).toEqual(newarkNumbers);
 
     const xlsx = await manager.get(`/reports/trailers.xlsx?account=${boston.id}`);
     expect(xlsx.status()).toBe(200);
@@ -194,7 +208,7 @@ test.describe("over HTTP", () => {
     expect(
       sheet
         .slice(1)
-        .map((row) => row[3])
+        .map((row) => row[NUMBER])
         .sort(),
     ).toEqual(newarkNumbers);
 
@@ -211,7 +225,7 @@ test.describe("over HTTP", () => {
     expect(csv.status()).toBe(200);
     expectFileName(attachmentName(csv), "Acme Boston", "trailers", "csv", from, Date.now());
     const [, ...rows] = csvRows((await csv.body()).toString("utf8"));
-    expect(rows.map((row) => row[3]).sort()).toEqual(await trailerNumbersOf(db, boston.id));
+    expect(rows.map((row) => row[NUMBER]).sort()).toEqual(await trailerNumbersOf(db, boston.id));
 
     for (const path of ["/reports/trailers.csv", "/reports/trucks.xlsx", "/reports/users"]) {
       await expectRefusal(await admin.get(path), 400, SCOPE_MESSAGES.accountRequired, path);
@@ -257,7 +271,7 @@ test.describe("over HTTP", () => {
     const csv = await (await apiAs(MANAGER)).get(`/reports/trailer-history.csv?id=${trailer.id}`);
     expect(csv.status()).toBe(200);
     const [header, ...rows] = csvRows((await csv.body()).toString("utf8"));
-    expect(header).toEqual(headersOf("trailer-history"));
+    expect(header).toEqual(headersOf("trailer-history", "UTC"));
     const stays = await db
       .select({ who: trailerLocationHistory.userAlphaCode })
       .from(trailerLocationHistory)
@@ -282,39 +296,45 @@ test.describe("over HTTP", () => {
 });
 
 test.describe("on the dashboard, in Chromium", () => {
-  test("Excel Report downloads every row of the filtered trailer list as CSV, and .xlsx as a workbook of typed cells", async ({
+  test("Excel Report (CSV) downloads every row of the filtered trailer list as CSV, and Excel Workbook (.xlsx) a workbook of typed cells", async ({
     page,
     signInAs,
   }) => {
     await signInAs(page, MANAGER);
     await redTaggedList(page);
+    // The spec's "Excel Report" is the CSV, and says so; the workbook is named beside it.
+    await expect(trailerReports(page).getByRole("link")).toHaveText(["Print Report", CSV_BUTTON, XLSX_BUTTON]);
     const total = await listTotal(page);
     expect(total).toBeGreaterThan(0);
     const shown = await listedNumbers(page);
     expect(shown).toHaveLength(Math.min(total, 50));
 
+    const zone = await browserZone(page);
+    const headers = headersOf("trailers", zone);
+    const since = headers.indexOf(`At Location Since (${zone})`);
     const from = Date.now();
-    const csv = await download(page, trailerReports(page).getByRole("link", { name: "Excel Report" }));
+    const csv = await download(page, trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true }));
     expectFileName(csv.name, "Acme Boston", "trailers", "csv", from, Date.now());
     expect(csv.text.startsWith("\uFEFF")).toBe(true);
-    expect(csv.text.split("\r\n")[0]).toBe(`\uFEFF${headersOf("trailers").join(",")}`);
+    expect(csv.text.split("\r\n")[0]).toBe(`\uFEFF${headers.join(",")}`);
     const [header, ...rows] = csvRows(csv.text);
-    expect(header).toEqual(headersOf("trailers"));
+    expect(header).toEqual(headers);
     // Every page of the list: the page shows the first 50 rows, the report holds them all, in the same order.
     expect(rows).toHaveLength(total);
-    expect(rows.slice(0, shown.length).map((row) => row[3])).toEqual(shown);
-    expect(new Set(rows.map((row) => row[4]))).toEqual(new Set(["Red Tagged"]));
+    expect(rows.slice(0, shown.length).map((row) => row[NUMBER])).toEqual(shown);
+    expect(new Set(rows.map((row) => row[STATUS]))).toEqual(new Set(["Red Tagged"]));
+    // Times as the browser's local date and time, which spreadsheets read as dates.
+    expect(rows.filter((row) => row[since] !== "").every((row) => LOCAL_TIME.test(row[since]))).toBe(true);
 
-    const xlsx = await download(page, trailerReports(page).getByRole("link", { name: ".xlsx", exact: true }));
+    const xlsx = await download(page, trailerReports(page).getByRole("link", { name: XLSX_BUTTON, exact: true }));
     expectFileName(xlsx.name, "Acme Boston", "trailers", "xlsx", from, Date.now());
     const book = workbookOf(xlsx.body);
     expect(book.SheetNames).toEqual(["Trailers Report"]);
     const [sheetHeader, ...sheet] = sheetRows(book);
-    expect(sheetHeader).toEqual(headersOf("trailers"));
-    expect(sheet.map((row) => row[3])).toEqual(rows.map((row) => row[3]));
-    const since = headersOf("trailers").indexOf("At Location Since");
+    expect(sheetHeader).toEqual(headers);
+    expect(sheet.map((row) => row[NUMBER])).toEqual(rows.map((row) => row[NUMBER]));
     for (const row of sheet) {
-      expect(row[4]).toBe("Red Tagged");
+      expect(row[STATUS]).toBe("Red Tagged");
       if (row[since] !== null) expect(row[since]).toBeInstanceOf(Date);
     }
     expect(sheet.some((row) => row[since] instanceof Date)).toBe(true);
@@ -348,11 +368,11 @@ test.describe("on the dashboard, in Chromium", () => {
     await expect(report).toHaveTitle("Acme Boston - Trailers Report");
     await expect(report.getByRole("heading", { level: 1 })).toHaveText("Acme Boston — Trailers Report");
     await expect(report.getByText(/^Filters: /)).toHaveText(`Filters: Status: Red Tagged; Time at Location: ${filterLabel("asc")}`);
-    await expect(report.getByRole("columnheader")).toHaveText(headersOf("trailers"));
+    await expect(report.getByRole("columnheader")).toHaveText(headersOf("trailers", await browserZone(page)));
     const rows = report.locator("tbody tr");
     await expect(rows).toHaveCount(total);
-    expect((await report.locator("tbody tr td:nth-child(4)").allTextContents()).slice(0, shown.length)).toEqual(shown);
-    await expect(report.locator("tbody tr td:nth-child(5)").filter({ hasNotText: /^Red Tagged$/ })).toHaveCount(0);
+    expect((await report.locator(`tbody tr td:nth-child(${NUMBER + 1})`).allTextContents()).slice(0, shown.length)).toEqual(shown);
+    await expect(report.locator(`tbody tr td:nth-child(${STATUS + 1})`).filter({ hasNotText: /^Red Tagged$/ })).toHaveCount(0);
     await expect(report.getByText(`${total} ${total === 1 ? "row" : "rows"}`, { exact: true })).toBeVisible();
     await expect(report.getByText(`Yardline Yard Management System © ${new Date().getUTCFullYear()}`)).toBeVisible();
 
@@ -364,7 +384,7 @@ test.describe("on the dashboard, in Chromium", () => {
     expect(page.url()).toBe(dashboard);
   });
 
-  test("an empty list: Excel Report, .xlsx and Print Report say there is no data, and nothing is downloaded or opened", async ({
+  test("an empty list: Excel Report (CSV), Excel Workbook (.xlsx) and Print Report say there is no data, and nothing is downloaded or opened", async ({
     page,
     context,
     signInAs,
@@ -387,9 +407,9 @@ test.describe("on the dashboard, in Chromium", () => {
     page.on("download", (file) => downloads.push(file.suggestedFilename()));
 
     const group = trailerReports(page);
-    await group.getByRole("link", { name: "Excel Report" }).click();
+    await group.getByRole("link", { name: CSV_BUTTON, exact: true }).click();
     await expect.poll(() => alerts).toEqual([`alert: ${REPORT_MESSAGES.noDataToExport}`]);
-    await group.getByRole("link", { name: ".xlsx", exact: true }).click();
+    await group.getByRole("link", { name: XLSX_BUTTON, exact: true }).click();
     await expect.poll(() => alerts).toEqual([`alert: ${REPORT_MESSAGES.noDataToExport}`, `alert: ${REPORT_MESSAGES.noDataToExport}`]);
     await group.getByRole("link", { name: "Print Report" }).click();
     await expect
@@ -446,11 +466,13 @@ test.describe("on the dashboard, in Chromium", () => {
       await expect(panel.getByLabel("From", { exact: true })).toHaveValue(dayIn(VIEWER_ZONE));
       await expect(panel.getByLabel("To", { exact: true })).toHaveValue(dayIn(VIEWER_ZONE));
 
+      const buttons = panel.getByRole("group", { name: "Moves report" }).getByRole("button");
+      await expect(buttons).toHaveText(["Print Report", CSV_BUTTON, XLSX_BUTTON]);
       const from = Date.now();
-      const csv = await download(page, panel.getByRole("group", { name: "Moves report" }).getByRole("button", { name: "Excel Report" }));
+      const csv = await download(page, buttons.filter({ hasText: CSV_BUTTON }));
       expectFileName(csv.name, "Acme Boston", "moves", "csv", from, Date.now());
       const [header, ...rows] = csvRows(csv.text);
-      expect(header).toEqual(headersOf("moves"));
+      expect(header).toEqual(headersOf("moves", VIEWER_ZONE));
       const legs = rows.filter((row) => row[0] === String(move.id));
       expect(legs.map((row) => row.slice(1, 10))).toEqual(
         move.numbers.map((trailer, index) => [
@@ -466,11 +488,15 @@ test.describe("on the dashboard, in Chromium", () => {
         ]),
       );
       for (const leg of legs) {
-        // Requested, Accepted and Finished are times; Cancelled is empty; both durations are minutes.
-        for (const column of [10, 11, 12]) expect(leg[column]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        // Requested, Accepted and Finished are the viewer's local times; Cancelled is empty; each duration is text, then hours.
+        for (const column of [10, 11, 12]) expect(leg[column]).toMatch(LOCAL_TIME);
         expect(leg[13]).toBe("");
-        expect(Number(leg[14])).toBeGreaterThanOrEqual(0);
-        expect(Number(leg[15])).toBeGreaterThanOrEqual(0);
+        expect(leg.slice(14)).toEqual([
+          expect.stringMatching(/^\d+[dhms]/),
+          expect.stringMatching(/^\d+\.\d\d$/),
+          expect.stringMatching(/^\d+[dhms]/),
+          expect.stringMatching(/^\d+\.\d\d$/),
+        ]);
       }
       // The page stays on the dashboard: the report was a download.
       expect(page.url()).toBe(dashboard);
@@ -481,7 +507,7 @@ test.describe("on the dashboard, in Chromium", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Excel Report still downloads the filtered list; Print Report of an empty list opens the message and the way back", async ({
+  test("Excel Report (CSV) still downloads the filtered list; Print Report of an empty list opens the message and the way back", async ({
     page,
     context,
     signInAs,
@@ -489,11 +515,11 @@ test.describe("without JavaScript", () => {
     await signInAs(page, MANAGER);
     await page.goto("/?status=red");
     const total = await listTotal(page);
-    const csv = await download(page, trailerReports(page).getByRole("link", { name: "Excel Report" }));
+    const csv = await download(page, trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true }));
     expect(csv.name).toMatch(/^Acme Boston - trailers_report_\d{4}-\d\d-\d\d_\d{6}\.csv$/);
     const [, ...rows] = csvRows(csv.text);
     expect(rows).toHaveLength(total);
-    expect(rows.slice(0, 50).map((row) => row[3])).toEqual(await listedNumbers(page));
+    expect(rows.slice(0, 50).map((row) => row[NUMBER])).toEqual(await listedNumbers(page));
 
     await page.goto(`/?q=${NO_MATCH}`);
     expect(await listTotal(page)).toBe(0);
@@ -522,17 +548,18 @@ test.describe("without JavaScript", () => {
     const from = Date.now();
     const csv = await download(
       page,
-      history.getByRole("group", { name: "Location history reports" }).getByRole("link", { name: "Excel Report" }),
+      history.getByRole("group", { name: "Location history reports" }).getByRole("link", { name: CSV_BUTTON, exact: true }),
     );
     expectFileName(csv.name, "Acme Boston", "trailer-history", "csv", from, Date.now());
     const [header, ...rows] = csvRows(csv.text);
-    expect(header).toEqual(headersOf("trailer-history"));
+    // Without JavaScript the page has not learnt the browser's zone: UTC, named in the headings.
+    expect(header).toEqual(headersOf("trailer-history", "UTC"));
     // Newest first: at Shop now (moved there by the driver), before that at Yard A (where it was added).
     expect(rows.map((row) => [row[0], row[2] === "Current" ? "Current" : "left", row[5]])).toEqual([
       ["Shop", "Current", driver.alphaCode],
       ["Yard A", "left", requester.alphaCode],
     ]);
     expect(rows[1][2]).toBe(rows[0][1]);
-    expect(rows[1][2]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(rows[1][2]).toMatch(LOCAL_TIME);
   });
 });

@@ -244,7 +244,7 @@ describe("the audit log's CSV", () => {
     const query: ReportQuery = { type: "audit-logs", audit };
     const report = await openReport(admin, { query, output: "csv" });
     const rows = parse(await new Response(reportCsv(report)).text(), { bom: true }) as string[][];
-    expect(rows[0]).toEqual(["Timestamp", "User Performed Changes", "User ID", "Table", "Record ID", "Action", "Changes"]);
+    expect(rows[0]).toEqual(["Timestamp (UTC)", "User Performed Changes", "User ID", "Table", "Record ID", "Action", "Changes"]);
     expect(rows.slice(1).map((row) => [row[2], row[3], row[4], row[5]])).toEqual([
       [String(superManager.id), "yards", String(yardId), "UPDATE"],
       [String(superManager.id), "yards", String(yardId), "CREATE"],

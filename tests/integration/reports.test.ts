@@ -8,6 +8,7 @@ import {
   REPORT_COLUMNS,
   REPORT_MESSAGES,
   REPORT_TYPES,
+  reportHeader,
   type ListReportType,
   type MovesReportQuery,
   type ReportQuery,
@@ -54,6 +55,10 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   // Keeps the byte order mark (Response.text() drops it).
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 }
+
+/** A report's headings as the files write them, in `timeZone` (csvOf's by default). */
+const headersOf = (type: (typeof REPORT_TYPES)[number], timeZone = "America/New_York") =>
+  REPORT_COLUMNS[type].map((column) => reportHeader(column, timeZone));
 
 async function csvOf(ctx: ServiceContext, query: ReportQuery) {
   const report = await openReport(ctx, { query, output: "csv", timeZone: "America/New_York" });
@@ -126,9 +131,9 @@ describe("the trailers report", () => {
       const { rows } = await csvOf(manager, listOf("trailers", view));
       const listed = await listedTrailers(manager, view);
       const [header, ...body] = rows;
-      expect(header).toEqual(REPORT_COLUMNS.trailers.map((column) => column.header));
+      expect(header).toEqual(headersOf("trailers"));
       expect(body).toHaveLength(listed.total);
-      expect(body.map((row) => [row[0], row[3], row[5], row[7], row[9]])).toEqual(
+      expect(body.map((row) => [row[0], row[4], row[6], row[9], row[11]])).toEqual(
         listed.rows.map((row) => [row.location, row.number, row.timeAtLocation, row.load, row.tag]),
       );
     }
@@ -140,16 +145,17 @@ describe("the trailers report", () => {
     const tab = (await accountDashboard(manager, view)).trailers!;
     const { rows } = await csvOf(manager, listOf("trailers", view));
     expect(tab.total).toBeLessThan(50);
-    expect(rows.slice(1).map((row) => row[3])).toEqual(tab.rows.map((row) => row.number));
+    expect(rows.slice(1).map((row) => row[4])).toEqual(tab.rows.map((row) => row.number));
   });
 
-  it("writes status, since when and the tag as a spreadsheet reads them: ISO times, quoted commas", async () => {
+  it("writes status, since when and the tag as a spreadsheet reads them: local times, quoted commas", async () => {
     const { raw, rows } = await csvOf(manager, listOf("trailers", { status: "red" }));
-    expect(raw.startsWith("\uFEFFLocation,Type,")).toBe(true);
+    expect(raw.startsWith("\uFEFFLocation,Type,License State,License Plate,")).toBe(true);
     expect(raw).toContain('"Brakes, left side"\r\n');
     for (const row of rows.slice(1)) {
-      expect(row[4]).toBe("Red Tagged");
-      expect(row[6]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(row[5]).toBe("Red Tagged");
+      expect(row[7]).toMatch(/^\d+\.\d\d$/);
+      expect(row[8]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     }
   });
 
@@ -167,7 +173,7 @@ describe("the trailers report", () => {
       .returning();
     try {
       const { rows } = await csvOf(manager, listOf("trailers", { q: "ZZ-INJECT" }));
-      expect(rows[1][9]).toBe('\'=HYPERLINK("http://evil","x")');
+      expect(rows[1][11]).toBe('\'=HYPERLINK("http://evil","x")');
     } finally {
       await test.db.delete(trailers).where(eq(trailers.id, trailer.id));
     }
@@ -177,8 +183,8 @@ describe("the trailers report", () => {
 describe("the other lists' reports", () => {
   it("trucks, yards and buildings as their tabs show them", async () => {
     expect((await csvOf(manager, listOf("trucks"))).rows).toEqual([
-      REPORT_COLUMNS.trucks.map((column) => column.header),
-      ["Shop", "TK1", "Boxtruck", "MACK", "ANTHEM", "Shop", "Just arrived", "", "Not assigned", ""],
+      headersOf("trucks"),
+      ["Shop", "TK1", "Boxtruck", "MACK", "ANTHEM", "MA", "P1", "Shop", "Just arrived", "", "", "Not assigned", ""],
     ]);
     const yardRows = (await csvOf(manager, listOf("yards"))).rows;
     expect(yardRows[1].slice(0, 3)).toEqual(["Yard A", "Available", "Gate 2"]);
@@ -251,6 +257,51 @@ describe("who reads which report", () => {
 });
 
 describe("the files", () => {
+  it("the CSV and the workbook hold the same cells: local times named by their zone, durations in hours beside the text, state and plate apart", async () => {
+    const [trailer] = await test.db
+      .insert(trailers)
+      .values({
+        accountId,
+        companyOwner: "ACME",
+        trailerNumber: "ZZ-CELLS",
+        trailerLocation: "Yard A",
+        licenseState: "MA",
+        licensePlate: "ABC123",
+      })
+      .returning();
+    await test.db
+      .insert(trailerLocationHistory)
+      .values({ trailerId: trailer.id, accountId, location: "Yard A", entryTime: new Date("2026-11-27T05:44:28.821Z") });
+    try {
+      const request = {
+        query: listOf("trailers", { q: "ZZ-CELLS" }),
+        timeZone: "America/New_York",
+        now: new Date("2026-11-27T08:14:28.821Z"),
+      };
+      const csv = parse(await text(reportCsv(await openReport(manager, { ...request, output: "csv" }))), { bom: true }) as string[][];
+      const at = (header: string) => csv[0].indexOf(header);
+      expect(csv[0]).toEqual(headersOf("trailers"));
+      expect(csv[1].slice(at("License State"), at("License Plate") + 1)).toEqual(["MA", "ABC123"]);
+      expect(csv[1].slice(at("Time at Location"), at("Time at Location (hours)") + 1)).toEqual(["2h 30m", "2.50"]);
+      expect(csv[1][at("At Location Since (America/New_York)")]).toBe("2026-11-27 00:44");
+
+      const file = await reportXlsx(await openReport(manager, { ...request, output: "xlsx" }));
+      const sheet = Object.values(readWorkbook(file, { type: "array", cellNF: true }).Sheets)[0];
+      const cell = (header: string) => sheet[utils.encode_cell({ r: 1, c: at(header) })];
+      expect(utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]).toEqual(csv[0]);
+      expect([cell("License State").v, cell("License Plate").v]).toEqual(["MA", "ABC123"]);
+      expect(cell("Time at Location (hours)")).toMatchObject({ t: "n", v: 2.5, z: "0.00" });
+      // A date serial of the local time (days since 1899-12-30), shown as the CSV writes it.
+      const since = cell("At Location Since (America/New_York)");
+      expect(since).toMatchObject({ t: "n", z: "yyyy-mm-dd hh:mm" });
+      expect(since.v).toBeCloseTo((Date.parse("2026-11-27T00:44:28.821Z") - Date.parse("1899-12-30T00:00:00Z")) / 86_400_000, 8);
+      expect(since.w).toBe("2026-11-27 00:44");
+    } finally {
+      await test.db.delete(trailerLocationHistory).where(eq(trailerLocationHistory.trailerId, trailer.id));
+      await test.db.delete(trailers).where(eq(trailers.id, trailer.id));
+    }
+  });
+
   it("an Excel workbook with typed cells, a frozen and filterable header and column widths", async () => {
     const report = await openReport(manager, { query: listOf("trailers"), output: "xlsx", timeZone: "UTC" });
     const file = await reportXlsx(report);
@@ -258,10 +309,11 @@ describe("the files", () => {
     const sheet = book.Sheets[book.SheetNames[0]];
     expect(book.SheetNames[0]).toBe("Trailers Report");
     expect(sheet["A1"].v).toBe("Location");
-    expect(sheet["!autofilter"]).toEqual({ ref: `A1:J${MANY + 1}` });
+    expect(sheet["I1"].v).toBe("At Location Since (UTC)");
+    expect(sheet["!autofilter"]).toEqual({ ref: `A1:L${MANY + 1}` });
     expect(sheet["!cols"]?.map((column) => column.wch)).toEqual(REPORT_COLUMNS.trailers.map((column) => column.width));
-    expect(sheet["G2"].t).toBe("d");
-    expect(sheet["G2"].v).toBeInstanceOf(Date);
+    expect(sheet["I2"].t).toBe("d");
+    expect(sheet["I2"].v).toBeInstanceOf(Date);
     const xml = new TextDecoder().decode(CFB.find(CFB.read(file, { type: "array" }), "/xl/worksheets/sheet1.xml")?.content as Uint8Array);
     expect(xml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
     const buildingsBook = readWorkbook(await reportXlsx(await openReport(manager, { query: listOf("buildings"), output: "xlsx" })), {
@@ -270,6 +322,43 @@ describe("the files", () => {
     const buildingsSheet = buildingsBook.Sheets[buildingsBook.SheetNames[0]];
     expect(buildingsSheet["B2"]).toMatchObject({ t: "n", v: 20 });
     expect(utils.sheet_to_json(buildingsSheet)).toHaveLength(1);
+  });
+
+  it("a workbook that prints: a bold header row repeated on every page, landscape, one page wide", async () => {
+    const file = await reportXlsx(
+      await openReport(manager, { query: listOf("trailers", { status: "red" }), output: "xlsx", timeZone: "UTC" }),
+    );
+    const zip = CFB.read(file, { type: "array" });
+    const part = (path: string) => new TextDecoder().decode(CFB.find(zip, path)?.content as Uint8Array);
+    const sheetXml = part("/xl/worksheets/sheet1.xml");
+    // Fit to the page (sheetPr comes first in a worksheet), one page wide and as tall as the rows need, landscape.
+    expect(sheetXml).toMatch(/<worksheet [^>]*><sheetPr><pageSetUpPr fitToPage="1"\/><\/sheetPr><dimension /);
+    const pageSetup = /<pageMargins [^>]*\/><pageSetup ([^>]*)\/>/.exec(sheetXml);
+    expect(pageSetup?.[1]).toBe('orientation="landscape" fitToWidth="1" fitToHeight="0"');
+
+    // Row 1 printed at the top of every page: the sheet's print titles.
+    const book = readWorkbook(file, { type: "array" });
+    expect(book.Workbook?.Names?.find((name) => name.Name === "_xlnm.Print_Titles")).toMatchObject({
+      Sheet: 0,
+      Ref: "'Trailers Report'!$1:$1",
+    });
+
+    // Every header cell's format has a bold font; the rows below keep the default one.
+    const stylesXml = part("/xl/styles.xml");
+    const fonts = [...stylesXml.matchAll(/<font>([\s\S]*?)<\/font>/g)].map((match) => match[1]);
+    const formats = [.../<cellXfs [^>]*>([\s\S]*?)<\/cellXfs>/.exec(stylesXml)![1].matchAll(/<xf ([^>]*)\/>/g)].map((match) => match[1]);
+    const boldOf = (cellXml: string) => {
+      const style = Number(/ s="(\d+)"/.exec(cellXml)?.[1] ?? 0);
+      const font = Number(/fontId="(\d+)"/.exec(formats[style])![1]);
+      return fonts[font].includes("<b/>");
+    };
+    const cellsOfRow = (row: number) => [...sheetXml.matchAll(new RegExp(`<c r="[A-Z]+${row}"[^>]*>`, "g"))].map((match) => match[0]);
+    expect(cellsOfRow(1)).toHaveLength(REPORT_COLUMNS.trailers.length);
+    expect(cellsOfRow(1).map(boldOf)).toEqual(REPORT_COLUMNS.trailers.map(() => true));
+    expect(cellsOfRow(2).some(boldOf)).toBe(false);
+    // Still frozen below the header, and the header's texts unchanged.
+    expect(sheetXml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    expect(utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 })[0]).toEqual(headersOf("trailers", "UTC"));
   });
 
   it("the print page: heading, filters, every row, the footer with the year; text escaped", async () => {
@@ -329,7 +418,16 @@ describe("the moves report", () => {
       ['Dock, "Town"', "Shuttle", "Finished", "1", "Yard A", "North-1", a.trailerNumber, "MGR1", "YD9"],
       ['Dock, "Town"', "Shuttle", "Finished", "2", "Yard A", "North-2", b.trailerNumber, "MGR1", "YD9"],
     ]);
-    expect(Number(legs[0][15])).toBeGreaterThanOrEqual(0);
+    for (const leg of legs) {
+      expect(leg).toHaveLength(REPORT_COLUMNS.moves.length);
+      // Requested, Accepted and Finished are local times; Cancelled is empty; each duration is text and hours.
+      for (const column of [10, 11, 12]) expect(leg[column]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+      expect(leg[13]).toBe("");
+      expect(leg[14]).toMatch(/^(\d+[dhms] ?)+$/);
+      expect(leg[15]).toMatch(/^\d+\.\d\d$/);
+      expect(leg[16]).toMatch(/^(\d+[dhms] ?)+$/);
+      expect(leg[17]).toMatch(/^\d+\.\d\d$/);
+    }
     expect(await refusal(openReport(manager, { query: movesOf({ from: "2020-01-01", to: "2020-01-31" }), output: "csv" }))).toEqual({
       status: 404,
       errors: [REPORT_MESSAGES.noDataToExport],
@@ -384,7 +482,7 @@ describe("the location history report", () => {
     const { rows } = await csvOf(manager, { type: "trailer-history", id: trailer.id });
     expect(rows.slice(1).map((row) => [row[0], row[2], row[3], row[4], row[5]])).toEqual([
       ["Yard A", "Current", rows[1][3], rows[1][4], "MGR1"],
-      ["North-3", "2026-01-01T10:30:00.000Z", "2h 30m", "150", ""],
+      ["North-3", "2026-01-01 05:30", "2h 30m", "2.50", ""],
     ]);
     expect(await refusal(openReport(otherManager, { query: { type: "trailer-history", id: trailer.id }, output: "csv" }))).toMatchObject({
       status: 404,

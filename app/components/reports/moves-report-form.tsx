@@ -1,5 +1,6 @@
 import { FileSpreadsheet, Printer, Sheet } from "lucide-react";
 import { buttonStyles } from "#app/components/ui/styles";
+import { REPORT_BUTTONS } from "#app/domain/reports";
 import { dayIn } from "#app/domain/time-zones";
 
 const FIELD = "mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
@@ -29,15 +30,15 @@ export function MovesReportForm({ accountId, timeZone, search }: { accountId: nu
         <div role="group" aria-label="Moves report" className="flex flex-wrap gap-2">
           <button type="submit" formTarget="_blank" className={buttonStyles.secondary}>
             <Printer aria-hidden className="mr-1.5 h-4 w-4" />
-            Print Report
+            {REPORT_BUTTONS.print}
           </button>
           <button type="submit" formAction="/reports/moves.csv" className={buttonStyles.secondary}>
             <Sheet aria-hidden className="mr-1.5 h-4 w-4" />
-            Excel Report
+            {REPORT_BUTTONS.csv}
           </button>
-          <button type="submit" formAction="/reports/moves.xlsx" className={buttonStyles.secondary} title="Excel workbook (.xlsx)">
+          <button type="submit" formAction="/reports/moves.xlsx" className={buttonStyles.secondary}>
             <FileSpreadsheet aria-hidden className="mr-1.5 h-4 w-4" />
-            .xlsx
+            {REPORT_BUTTONS.xlsx}
           </button>
         </div>
       </form>

@@ -1,10 +1,10 @@
 import { Printer, Sheet, FileSpreadsheet } from "lucide-react";
 import { buttonStyles } from "#app/components/ui/styles";
-import { REPORT_MESSAGES, reportHref, type ReportOutput, type ReportType } from "#app/domain/reports";
+import { REPORT_BUTTONS, REPORT_MESSAGES, reportHref, type ReportOutput, type ReportType } from "#app/domain/reports";
 
 /**
- * Print Report and the spreadsheet downloads of a list (managers and above). They are links, so
- * they work without JavaScript: Print opens the report's page in a window of its own, the others
+ * Print Report and the spreadsheet downloads of a list (managers and above): Excel Report (CSV) and
+ * Excel Workbook (.xlsx). They are links, so they work without JavaScript: Print opens the report's page in a window of its own, the others
  * download the file (the answer names it as an attachment, so the page stays; a refusal, such as
  * an empty list without JavaScript, is a page with the message). With JavaScript an empty list is refused at once with the spec's alert, and
  * a blocked pop-up is said.
@@ -44,15 +44,15 @@ export function ReportButtons({
     <div role="group" aria-label={`${label} reports`} className="flex flex-wrap gap-2">
       <a href={href("print")} target="_blank" rel="noopener" onClick={openPrint} className={buttonStyles.secondary}>
         <Printer aria-hidden className="mr-1.5 h-4 w-4" />
-        Print Report
+        {REPORT_BUTTONS.print}
       </a>
       <a href={href("csv")} onClick={download} className={buttonStyles.secondary}>
         <Sheet aria-hidden className="mr-1.5 h-4 w-4" />
-        Excel Report
+        {REPORT_BUTTONS.csv}
       </a>
-      <a href={href("xlsx")} onClick={download} className={buttonStyles.secondary} title="Excel workbook (.xlsx)">
+      <a href={href("xlsx")} onClick={download} className={buttonStyles.secondary}>
         <FileSpreadsheet aria-hidden className="mr-1.5 h-4 w-4" />
-        .xlsx
+        {REPORT_BUTTONS.xlsx}
       </a>
     </div>
   );

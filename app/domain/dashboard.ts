@@ -310,8 +310,17 @@ export interface TruckListRow {
 }
 export interface TruckList {
   total: number;
-  /** The Location filter's places with their counts, and the Assigned To filter's alpha codes. */
-  options: { locations: { location: string; trucks: number }[]; assignees: string[] };
+  /**
+   * The chips with their counts, each following the search and the other filters: the Location
+   * filter's (all, and each place's, a building's doors together), the Status filter's, and the
+   * Assigned To filter's (all, unassigned, each alpha code with trucks).
+   */
+  options: {
+    locations: { all: number; byLocation: { location: string; count: number }[] };
+    status: Record<TruckStatusFilter, number>;
+    assigned: { all: number; unassigned: number };
+    assignees: { alphaCode: string; trucks: number }[];
+  };
   rows: TruckListRow[];
 }
 

@@ -74,3 +74,27 @@ export function locationGroup(location: string, buildings: BuildingDoors[]): str
 export function leavesShopWithoutPlace(stored: { inShop: boolean }, wantsShop: boolean, location: string): boolean {
   return stored.inShop && !wantsShop && location.trim().toLowerCase() === SHOP.toLowerCase();
 }
+
+/**
+ * A Location filter's chips: Road, Shop, each building (all its doors together) and each yard,
+ * with how many assets each holds, from counts per location (`rows`, counted in Postgres), and
+ * All. A location of no place (one renamed away) keeps a chip of its own.
+ */
+export function locationChips(
+  places: { buildings: BuildingDoors[]; yards: YardName[] },
+  rows: { location: string; count: number }[],
+): { all: number; byLocation: { location: string; count: number }[] } {
+  const counts = new Map<string, number>([
+    [ROAD, 0],
+    [SHOP, 0],
+    ...places.buildings.map((building) => [building.buildingName, 0] as [string, number]),
+    ...places.yards.map((yard) => [yard.name, 0] as [string, number]),
+  ]);
+  let all = 0;
+  for (const row of rows) {
+    const group = locationGroup(row.location, places.buildings);
+    counts.set(group, (counts.get(group) ?? 0) + row.count);
+    all += row.count;
+  }
+  return { all, byLocation: [...counts.entries()].map(([location, count]) => ({ location, count })) };
+}

@@ -1,4 +1,4 @@
-import { ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 /** The Postgres error behind a Drizzle error (Drizzle wraps the driver's in `cause`). */
 function postgresError(error: unknown): { code?: string; constraint?: string } {
@@ -34,4 +34,9 @@ export function doorsOf(column: AnyColumn, buildingName: string, above = 0): SQL
   const prefix = `${buildingName}-`;
   const door = sql`substr(${column}, ${prefix.length + 1})`;
   return sql`(starts_with(${column}, ${prefix}) and ${door} ~ '^[1-9][0-9]{0,8}$' and (case when ${door} ~ '^[1-9][0-9]{0,8}$' then ${door}::int else 0 end) > ${above})`;
+}
+
+/** A Location filter on `column`: a building's name keeps every one of its doors; any other location, itself. */
+export function locationIs(column: AnyColumn, location: string, buildingNames: string[]): SQL {
+  return buildingNames.includes(location) ? doorsOf(column, location) : eq(column, location);
 }

@@ -21,6 +21,7 @@ import {
   type UserListRow,
   type YardCard,
 } from "#app/domain/dashboard";
+import { locationChips } from "#app/domain/locations";
 import { isManagerial, ROLES, type Role } from "#app/domain/roles";
 import { listRoleLabel, userRoleFlags } from "#app/domain/users";
 import { accountChoices } from "./accounts.server";
@@ -137,15 +138,22 @@ async function trailersTab(ctx: ServiceContext, places: AccountPlaces, accountId
   };
 }
 
-async function trucksTab(ctx: ServiceContext, accountId: number, view: DashboardView): Promise<TruckList> {
+async function trucksTab(ctx: ServiceContext, places: AccountPlaces, accountId: number, view: DashboardView): Promise<TruckList> {
+  const query = { ...truckQueryOf(accountId, view), buildingNames: places.buildings.map((building) => building.buildingName) };
   const [list, options] = await Promise.all([
-    listTrucks(ctx, { ...truckQueryOf(accountId, view), page: view.page, pageSize: view.size }),
-    truckFilterOptions(ctx, accountId),
+    listTrucks(ctx, { ...query, page: view.page, pageSize: view.size }),
+    truckFilterOptions(ctx, query),
   ]);
   const now = Date.now();
   return {
     total: list.total,
-    options,
+    options: {
+      ...options,
+      locations: locationChips(
+        places,
+        options.locations.map((row) => ({ location: row.location, count: row.trucks })),
+      ),
+    },
     rows: list.trucks.map((item) => truckListRow(item, now)),
   };
 }
@@ -203,7 +211,7 @@ export async function accountDashboard(ctx: ServiceContext, requested: Dashboard
   if (!places || !account) return { ...base, ...none };
   switch (view.tab) {
     case "trucks":
-      return { ...base, ...none, trucks: await trucksTab(ctx, account.id, view) };
+      return { ...base, ...none, trucks: await trucksTab(ctx, places, account.id, view) };
     case "users":
       return { ...base, ...none, users: await usersTab(ctx, account.id, view) };
     case "yards":

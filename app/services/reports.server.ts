@@ -27,6 +27,7 @@ import { userRoleFlags } from "#app/domain/users";
 import type { Queryable } from "#app/lib/db.server";
 import type { ServiceContext } from "./context.server";
 import { trailerListRow, trailerQueryOf, truckListRow, truckQueryOf, userQueryOf } from "./dashboard.server";
+import { accountPlaces } from "./locations.server";
 import { ServiceError } from "./errors.server";
 import { latestOf, readAssetHistory, type AssetKind } from "./location-history.server";
 import { itemOf, readAuditLog } from "./audit.server";
@@ -138,7 +139,9 @@ async function listRows(ctx: ServiceContext, type: ListReportType, view: Dashboa
       };
     }
     case "trucks": {
-      const listing = truckListing(ctx, truckQueryOf(accountId, view));
+      // A Location filter naming a building keeps its doors' trucks, as the dashboard's chip does.
+      const buildingNames = view.location === "all" ? [] : (await accountPlaces(ctx.db, accountId)).buildings.map((b) => b.buildingName);
+      const listing = truckListing(ctx, { ...truckQueryOf(accountId, view), buildingNames });
       return {
         account,
         filters: viewFilters(type, view),

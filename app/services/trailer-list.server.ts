@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, inArray, isNull, not, sql, type SQL } from "
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { trailerCounts, trailerLocationHistory, trailers, trailerSearchText } from "#db/schema";
 import type { TrailerLoadFilter, TrailerSort, TrailerStatusFilter } from "#app/domain/dashboard";
-import { locationGroup, ROAD, SHOP } from "#app/domain/locations";
+import { locationChips } from "#app/domain/locations";
 import type { Database, Queryable } from "#app/lib/db.server";
 import { orderOf, readByKeyset, type SortKey } from "#app/lib/keyset.server";
 import { paging } from "#app/lib/paging";
-import { containsPattern, doorsOf, searchAny } from "#app/lib/sql.server";
+import { containsPattern, locationIs, searchAny } from "#app/lib/sql.server";
 import { type ServiceContext } from "./context.server";
 import { latestEntryFields, type LatestEntry } from "./location-history.server";
 import { accountPlaces, type AccountPlaces } from "./locations.server";
@@ -46,11 +46,6 @@ type FilterColumns = {
 const TRAILER_FILTER_COLUMNS: FilterColumns = { ...trailers, location: trailers.trailerLocation };
 const COUNT_FILTER_COLUMNS: FilterColumns = trailerCounts;
 
-function locationCondition(column: AnyPgColumn, location: string, buildingNames: string[]): SQL {
-  // A building: every one of its doors.
-  return buildingNames.includes(location) ? doorsOf(column, location) : eq(column, location);
-}
-
 function statusCondition(status: Exclude<TrailerStatusFilter, "all">, c: FilterColumns): SQL {
   if (status === "red") return eq(c.redTagged, true);
   if (status === "yellow") return and(eq(c.yellowTagged, true), eq(c.redTagged, false))!;
@@ -73,7 +68,7 @@ function flagConditions(query: TrailerListQuery, c: FilterColumns): SQL | undefi
 
 /** The Location filter of a query (none for "all"). */
 function placeCondition(query: TrailerListQuery, buildingNames: string[], c: FilterColumns): SQL | undefined {
-  return query.location && query.location !== "all" ? locationCondition(c.location, query.location, buildingNames) : undefined;
+  return query.location && query.location !== "all" ? locationIs(c.location, query.location, buildingNames) : undefined;
 }
 
 const SEARCHED_COLUMNS = [
@@ -413,17 +408,8 @@ export async function trailerLocationCounts(db: Queryable, accountId: number, pl
       .where(eq(trailerCounts.accountId, accountId))
       .groupBy(trailerCounts.location)
       .having(sql`sum(${trailerCounts.trailers}) <> 0`));
-  const counts = new Map<string, number>([
-    [ROAD, 0],
-    [SHOP, 0],
-    ...places.buildings.map((building) => [building.buildingName, 0] as [string, number]),
-    ...places.yards.map((yard) => [yard.name, 0] as [string, number]),
-  ]);
-  let all = 0;
-  for (const row of rows) {
-    const group = locationGroup(row.location, places.buildings);
-    counts.set(group, (counts.get(group) ?? 0) + row.trailers);
-    all += row.trailers;
-  }
-  return { all, byLocation: [...counts.entries()].map(([location, trailerCount]) => ({ location, count: trailerCount })) };
+  return locationChips(
+    places,
+    rows.map((row) => ({ location: row.location, count: row.trailers })),
+  );
 }

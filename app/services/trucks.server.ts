@@ -9,7 +9,7 @@ import { leavesShopWithoutPlace } from "#app/domain/locations";
 import type { Database } from "#app/lib/db.server";
 import { orderOf, readByKeyset, type SortKey } from "#app/lib/keyset.server";
 import { paging } from "#app/lib/paging";
-import { isUniqueViolation, searchAny } from "#app/lib/sql.server";
+import { isUniqueViolation, locationIs, searchAny } from "#app/lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
@@ -147,6 +147,8 @@ export interface TruckListQuery {
   order?: "asc" | "desc";
   page?: number;
   pageSize?: number;
+  /** The account's buildings: a Location filter naming one keeps the trucks at its doors (the dashboard's chips). */
+  buildingNames?: string[];
 }
 
 const statusPriority = sql<number>`(case when ${trucks.redTagged} then 1 when ${trucks.yellowTagged} then 2 when ${trucks.inShop} then 3 else 4 end)`;
@@ -182,25 +184,8 @@ export type TruckListItem = { truck: TruckRow; assignedTo: string | null; since:
  */
 export function truckListing(ctx: ServiceContext, query: TruckListQuery = {}) {
   const accountId = requireAccount(ctx.actor, query.account);
-  const conditions: (SQL | undefined)[] = [eq(trucks.accountId, accountId)];
-  if (query.location && query.location !== "all") conditions.push(eq(trucks.truckLocation, query.location));
-  if (query.status === "red") conditions.push(eq(trucks.redTagged, true));
-  if (query.status === "yellow") conditions.push(and(eq(trucks.yellowTagged, true), not(trucks.redTagged))!);
-  if (query.status === "shop") conditions.push(and(eq(trucks.inShop, true), not(trucks.redTagged), not(trucks.yellowTagged))!);
-  if (query.status === "available") conditions.push(and(not(trucks.redTagged), not(trucks.yellowTagged), not(trucks.inShop))!);
-  if (query.assigned === "unassigned") conditions.push(isNull(trucks.assignedUserId));
-  else if (query.assigned && query.assigned !== "all") conditions.push(eq(users.alphaCode, query.assigned));
-  conditions.push(
-    searchAny(query.search, [
-      trucks.truckNumber,
-      trucks.truckLocation,
-      trucks.make,
-      trucks.model,
-      trucks.licensePlate,
-      trucks.taggedDescription,
-      users.alphaCode,
-    ]),
-  );
+  const kept = truckFilters(query);
+  const conditions = [eq(trucks.accountId, accountId), kept.location, kept.status, kept.assigned, kept.search];
   const column = SORT_COLUMNS[query.sort ?? "number"];
   const sort: SortKey[] = [
     { by: column.by, descending: (query.order === "desc") !== Boolean(column.reversed), nulls: column.nullable ? "last" : undefined },
@@ -211,6 +196,37 @@ export function truckListing(ctx: ServiceContext, query: TruckListQuery = {}) {
 }
 
 type TruckListing = ReturnType<typeof truckListing>;
+
+function truckStatusCondition(status: Exclude<TruckStatusFilter, "all">): SQL {
+  if (status === "red") return eq(trucks.redTagged, true);
+  if (status === "yellow") return and(eq(trucks.yellowTagged, true), not(trucks.redTagged))!;
+  if (status === "shop") return and(eq(trucks.inShop, true), not(trucks.redTagged), not(trucks.yellowTagged))!;
+  return and(not(trucks.redTagged), not(trucks.yellowTagged), not(trucks.inShop))!;
+}
+
+function assignedCondition(assigned: string): SQL {
+  return assigned === "unassigned" ? isNull(trucks.assignedUserId) : eq(users.alphaCode, assigned);
+}
+
+/** Each filter of a truck list query as its condition (`true` when it keeps every truck); the search's likewise. */
+function truckFilters(query: TruckListQuery) {
+  const { location, status, assigned } = query;
+  return {
+    location: !location || location === "all" ? sql`true` : locationIs(trucks.truckLocation, location, query.buildingNames ?? []),
+    status: !status || status === "all" ? sql`true` : truckStatusCondition(status),
+    assigned: !assigned || assigned === "all" ? sql`true` : assignedCondition(assigned),
+    search:
+      searchAny(query.search, [
+        trucks.truckNumber,
+        trucks.truckLocation,
+        trucks.make,
+        trucks.model,
+        trucks.licensePlate,
+        trucks.taggedDescription,
+        users.alphaCode,
+      ]) ?? sql`true`,
+  };
+}
 
 /** A truck list's joins: the assigned user (the Assigned To filter and sort) and the open history entry (since when). */
 const ASSIGNED_USER = eq(users.id, trucks.assignedUserId);
@@ -249,25 +265,58 @@ export function readTruckListing(db: Database, listing: TruckListing): AsyncGene
   );
 }
 
-/** The Location and Assigned To filters' options, each from one grouped query. */
-export async function truckFilterOptions(ctx: ServiceContext, account: unknown) {
-  const accountId = requireAccount(ctx.actor, account);
-  const db = ctx.db;
+/**
+ * The Location, Status and Assigned To chips with their counts, each following the search and the
+ * other filters (as the trailer chips do): two grouped statements, by location (with every
+ * status's count over all of them) and by assignee.
+ */
+export async function truckFilterOptions(ctx: ServiceContext, query: TruckListQuery) {
+  const accountId = requireAccount(ctx.actor, query.account);
+  const kept = truckFilters(query);
+  const searched = and(eq(trucks.accountId, accountId), kept.search);
+  const here = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const everywhere = (condition: SQL | undefined) => sql<number>`(sum(${here(condition)}) over ())::int`;
+  const statusFacet = (status: Exclude<TruckStatusFilter, "all">) =>
+    everywhere(and(kept.location, kept.assigned, truckStatusCondition(status)));
   const [locations, assignees] = await Promise.all([
-    db
-      .select({ location: trucks.truckLocation, trucks: count() })
+    ctx.db
+      .select({
+        location: trucks.truckLocation,
+        trucks: here(and(kept.status, kept.assigned)),
+        all: everywhere(and(kept.location, kept.assigned)),
+        red: statusFacet("red"),
+        yellow: statusFacet("yellow"),
+        shop: statusFacet("shop"),
+        available: statusFacet("available"),
+      })
       .from(trucks)
-      .where(eq(trucks.accountId, accountId))
-      .groupBy(trucks.truckLocation)
-      .orderBy(asc(trucks.truckLocation)),
-    db
-      .selectDistinct({ alphaCode: users.alphaCode })
+      .leftJoin(users, ASSIGNED_USER)
+      .where(searched)
+      .groupBy(trucks.truckLocation),
+    ctx.db
+      .select({
+        alphaCode: users.alphaCode,
+        trucks: here(and(kept.location, kept.status)),
+        all: everywhere(and(kept.location, kept.status)),
+        unassigned: everywhere(and(kept.location, kept.status, isNull(trucks.assignedUserId))),
+      })
       .from(trucks)
-      .innerJoin(users, eq(users.id, trucks.assignedUserId))
-      .where(eq(trucks.accountId, accountId))
+      .leftJoin(users, ASSIGNED_USER)
+      .where(searched)
+      .groupBy(users.alphaCode)
       .orderBy(asc(users.alphaCode)),
   ]);
-  const first = (location: string) => (location === "Road" ? 0 : location === "Shop" ? 1 : 2);
-  locations.sort((a, b) => first(a.location) - first(b.location));
-  return { locations, assignees: assignees.map((row) => row.alphaCode).filter((code): code is string => Boolean(code)) };
+  const first = locations[0];
+  return {
+    locations: locations.map(({ location, trucks: held }) => ({ location, trucks: held })),
+    status: {
+      all: first?.all ?? 0,
+      red: first?.red ?? 0,
+      yellow: first?.yellow ?? 0,
+      shop: first?.shop ?? 0,
+      available: first?.available ?? 0,
+    } satisfies Record<TruckStatusFilter, number>,
+    assignees: assignees.flatMap(({ alphaCode, trucks: held }) => (alphaCode ? [{ alphaCode, trucks: held }] : [])),
+    assigned: { all: assignees[0]?.all ?? 0, unassigned: assignees[0]?.unassigned ?? 0 },
+  };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page, Route } from "@playwright/test";
 import { accounts } from "#db/schema";
-import { expect, test, visit } from "./fixtures";
+import { expect, filters, openFilters, test, visit } from "./fixtures";
 
 const REASON = "Only admins and super managers can add trucks.";
 
@@ -89,7 +89,8 @@ test("every tab shows that it is loading while its data is on its way", async ({
 
   // A filter too.
   holding = true;
-  await page.getByText("Red Tagged", { exact: true }).click();
+  await openFilters(page);
+  await filters(page).chip("Red Tagged").click();
   await expect(loadingStatus(page)).toHaveText("Loading trailers...");
   await expect(page.getByText("Loading trailers...", { exact: true })).toBeVisible();
   await expect(listRegion(page)).toHaveAttribute("aria-busy", "true");

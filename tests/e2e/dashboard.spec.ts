@@ -19,17 +19,17 @@ test("the trailer list filters and searches through the URL, and the view surviv
   await expect(rows.locator("td:first-child").filter({ hasNotText: /^North-\d+$/ })).toHaveCount(0);
 
   await openFilters(page);
-  await page.getByText("Red Tagged", { exact: true }).click();
+  await filters(page).chip("Red Tagged").click();
   await expect(page).toHaveURL(/status=red/);
   await expect(filters(page).summary).toHaveText(/Filters:\s*North · Red Tagged\s*\(2\)/);
   await page.reload();
-  await expect(page.getByText("Red Tagged", { exact: true }).locator("input")).toBeChecked();
+  await expect(filters(page).chip("Red Tagged").locator("input")).toBeChecked();
 
   await openFilters(page);
   await page.getByRole("link", { name: "Reset Filters" }).click();
   await expect(page).toHaveURL(/\/$/);
   // The address changes before the page renders the reset view; search from that view, as a person would.
-  await expect(page.getByText("Red Tagged", { exact: true }).locator("input")).not.toBeChecked();
+  await expect(filters(page).chip("Red Tagged").locator("input")).not.toBeChecked();
   await page.getByRole("searchbox", { name: "Search" }).fill("ACB10042");
   await page.getByRole("searchbox", { name: "Search" }).press("Enter");
   await expect(page).toHaveURL(/q=ACB10042/);
@@ -43,7 +43,7 @@ test("the filter form works without JavaScript", async ({ browser, newUser, db }
   const { context, page } = await signedInPage(browser, db, manager.email, { javaScriptEnabled: false });
   await page.goto("/?tab=trailers");
   await openFilters(page);
-  await page.getByText("With Trays", { exact: true }).click();
+  await filters(page).chip("With Trays").click();
   await page.getByRole("button", { name: "Apply Filters" }).click();
   await page.waitForURL(/load=trays/);
   const loads = page.locator("table tbody tr td:nth-child(7)");

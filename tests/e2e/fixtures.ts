@@ -367,10 +367,18 @@ export async function newBrowser(browser: Browser, options: BrowserContextOption
 }
 
 /** A page of a browser of its own, signed in as `email` (session cookie set directly). */
-/** A dashboard tab's folded filters: the line that names them (`summary`) and one of its chips by its words. */
+/**
+ * A dashboard tab's folded filters: the line that names them (`summary`) and one of its chips by
+ * its words, whatever its count ("Red Tagged" finds "Red Tagged (5)").
+ */
 export function filters(page: Page) {
   const summary = page.locator("summary").filter({ hasText: /^▸?\s*Filters:/ });
-  return { summary, chip: (words: string) => summary.locator("xpath=..").locator("label.filter-choice").getByText(words, { exact: true }) };
+  const chip = (words: string) =>
+    summary
+      .locator("xpath=..")
+      .locator("label.filter-choice")
+      .getByText(new RegExp(`^${escapeRegExp(words)}( \\(\\d+\\))?$`));
+  return { summary, chip };
 }
 
 /** Opens a dashboard tab's folded filters unless they are open. */

@@ -10,7 +10,7 @@ import { dayIn } from "#app/domain/time-zones";
 import type { Database } from "#app/lib/db.server";
 import { REPORT_REFUSALS } from "#app/services/reports.server";
 import { SCOPE_MESSAGES } from "#app/services/scope.server";
-import { addTrailer, BASE_URL, csrfTokenOf, expect, expectConsoleErrors, failedLoad, test, visit } from "./fixtures";
+import { addTrailer, BASE_URL, csrfTokenOf, expect, expectConsoleErrors, failedLoad, filters, openFilters, test, visit } from "./fixtures";
 import { escapeRegExp } from "./regexp";
 
 /**
@@ -116,7 +116,8 @@ const trailerReports = (page: Page) => page.getByRole("group", { name: "Trailers
 /** Opens the Trailers tab filtered to Red Tagged (by its filter, as a user does) and waits for the list. */
 async function redTaggedList(page: Page) {
   await visit(page, "/");
-  await page.getByText("Red Tagged", { exact: true }).click();
+  await openFilters(page);
+  await filters(page).chip("Red Tagged").click();
   await expect(page).toHaveURL(/status=red/);
   // The report links follow the list's view: once they name the filter, the list shows it too.
   await expect(trailerReports(page).getByRole("link", { name: CSV_BUTTON, exact: true })).toHaveAttribute(

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, trailers, trucks, yards } from "#db/schema";
-import { DEFAULT_VIEW, type DashboardView } from "#app/domain/dashboard";
+import { DEFAULT_VIEW, parseDashboardView, TRUCK_STATUS_FILTERS, type DashboardView } from "#app/domain/dashboard";
 import type { ServiceContext } from "#app/services/context.server";
 import { accountDashboard } from "#app/services/dashboard.server";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -96,7 +96,72 @@ describe("account dashboard", () => {
   it("filters trucks by the Shop status and offers their locations", async () => {
     const { trucks: list } = await accountDashboard(manager, view({ tab: "trucks", status: "shop" }));
     expect(list?.rows.map((row) => [row.number, row.status, row.assignedTo])).toEqual([["TK1", "Shop", "Not assigned"]]);
-    expect(list?.options.locations.map((place) => place.location)).toEqual(["Shop", "Yard A"]);
+    // Every place has a chip; its count follows the Status filter.
+    expect(list?.options.locations.byLocation).toEqual([
+      { location: "Road", count: 0 },
+      { location: "Shop", count: 1 },
+      { location: "North", count: 0 },
+      { location: "Yard A", count: 0 },
+    ]);
+  });
+
+  it("counts every truck chip as the list it would show, a building's doors together", async () => {
+    const docks = (await createAccount(test.db, "Docks")).id;
+    await test.db.insert(buildings).values({ accountId: docks, buildingName: "Dock", buildingDoorNumber: 3 });
+    await test.db.insert(yards).values({ accountId: docks, name: "Lot" });
+    const super_ = contextFor(test.db, await createUser(test.db, { role: "super_manager", accountId: docks })).ctx;
+    const driverId = (await createUser(test.db, { role: "yard_driver", accountId: docks, alphaCode: "YDX" })).id;
+    const places = ["Dock-1", "Dock-3", "Dock-3", "Lot", "Shop", "Road", "Lot"];
+    await test.db.insert(trucks).values(
+      places.map((location, n) => ({
+        accountId: docks,
+        truckNumber: `D${n}`,
+        truckLocation: location,
+        inShop: location === "Shop",
+        type: "boxtruck",
+        licensePlate: `D${n}`,
+        licenseState: "MA",
+        year: 2020,
+        make: n % 2 ? "MACK" : "VOLVO",
+        model: "X",
+        redTagged: n % 3 === 1,
+        yellowTagged: n % 3 === 2,
+        assignedUserId: n % 2 ? driverId : null,
+      })),
+    );
+    const tab = async (query: Record<string, string>) =>
+      (await accountDashboard(super_, parseDashboardView(new URLSearchParams({ tab: "trucks", ...query })))).trucks!;
+    const whole = await tab({});
+    expect(whole.options.locations.byLocation).toEqual([
+      { location: "Road", count: 1 },
+      { location: "Shop", count: 1 },
+      { location: "Dock", count: 3 },
+      { location: "Lot", count: 2 },
+    ]);
+    expect((await tab({ location: "Dock" })).rows.map((row) => row.location).sort()).toEqual(["Dock-1", "Dock-3", "Dock-3"]);
+    const queries: Record<string, string>[] = [
+      {},
+      { status: "red" },
+      { location: "Dock", assigned: "YDX" },
+      { q: "MACK" },
+      { q: "VOLVO", status: "available" },
+    ];
+    for (const query of queries) {
+      const { options } = await tab(query);
+      const said = JSON.stringify(query);
+      for (const { location, count } of options.locations.byLocation) {
+        expect(count, `${location} of ${said}`).toBe((await tab({ ...query, location })).total);
+      }
+      expect(options.locations.all, `All of ${said}`).toBe((await tab({ ...query, location: "all" })).total);
+      for (const status of TRUCK_STATUS_FILTERS) {
+        expect(options.status[status], `${status} of ${said}`).toBe((await tab({ ...query, status })).total);
+      }
+      expect(options.assigned.all).toBe((await tab({ ...query, assigned: "all" })).total);
+      expect(options.assigned.unassigned).toBe((await tab({ ...query, assigned: "unassigned" })).total);
+      for (const { alphaCode, trucks: count } of options.assignees) {
+        expect(count, `${alphaCode} of ${said}`).toBe((await tab({ ...query, assigned: alphaCode })).total);
+      }
+    }
   });
 
   it("gives a yard driver no Users tab: asking for it opens Trailers", async () => {

@@ -1,7 +1,7 @@
 import {
   activeFilters,
+  countedOptions,
   addHref,
-  filterOptions,
   TRUCK_STATUS_FILTERS,
   viewHref,
   type DashboardView,
@@ -43,14 +43,15 @@ export function TrucksTab({
   cannotAdd: string | null;
   canReport: boolean;
 }) {
+  const { locations, assigned, assignees } = trucks.options;
   const locationOptions = [
-    { value: "all", label: "All" },
-    ...trucks.options.locations.map(({ location, trucks: count }) => ({ value: location, label: `${location} (${count})` })),
+    { value: "all", label: `All (${locations.all})` },
+    ...locations.byLocation.map(({ location, count }) => ({ value: location, label: `${location} (${count})` })),
   ];
   const assigneeOptions = [
-    { value: "all", label: "All" },
-    { value: "unassigned", label: "Unassigned" },
-    ...trucks.options.assignees.map((code) => ({ value: code, label: code })),
+    { value: "all", label: `All (${assigned.all})` },
+    { value: "unassigned", label: `Unassigned (${assigned.unassigned})` },
+    ...assignees.map(({ alphaCode, trucks: count }) => ({ value: alphaCode, label: `${alphaCode} (${count})` })),
   ];
   return (
     <div className="space-y-3">
@@ -62,7 +63,12 @@ export function TrucksTab({
       >
         <RadioFilter legend="Location" name="location" value={view.location} options={locationOptions} />
         <div className="grid gap-3 md:grid-cols-2">
-          <RadioFilter legend="Status" name="status" value={view.status} options={filterOptions(TRUCK_STATUS_FILTERS)} />
+          <RadioFilter
+            legend="Status"
+            name="status"
+            value={view.status}
+            options={countedOptions(TRUCK_STATUS_FILTERS, trucks.options.status)}
+          />
           <RadioFilter legend="Assigned To" name="assigned" value={view.assigned} options={assigneeOptions} />
         </div>
       </FilterForm>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalId } from "./fields";
+import { LIMITS } from "./limits";
 import { MOVE_MESSAGES, MOVE_TYPES } from "./moves";
 
 /** The schema of Create Move, for the server's actions and API that validate it. */
@@ -23,3 +24,24 @@ export const createMoveSchema = z.object({
   ),
 });
 export type CreateMoveInput = z.infer<typeof createMoveSchema>;
+
+/** The message of a search longer than LIMITS.search, naming its parameter. */
+export const SEARCH_TOO_LONG = `Search (q) must be at most ${LIMITS.search} characters`;
+
+/**
+ * `GET /api/moves/available-trailers`' query: `location`, `account_id` (admins), `exclude_red_tagged`
+ * ("true") and `q`, the search (400 naming `q` when longer than LIMITS.search).
+ */
+export const AVAILABLE_TRAILERS_QUERY = z
+  .object({
+    location: z.string().optional(),
+    account_id: z.string().optional(),
+    exclude_red_tagged: z.string().optional(),
+    q: z.string().trim().max(LIMITS.search, SEARCH_TOO_LONG).optional(),
+  })
+  .transform((query) => ({
+    account: query.account_id ?? null,
+    location: query.location ?? "",
+    excludeRedTagged: query.exclude_red_tagged === "true",
+    search: query.q ?? "",
+  }));

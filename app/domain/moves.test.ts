@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   ACTIONS_IN,
+  availableTrailersSummary,
+  type AvailableTrailer,
   formatDuration,
   isActive,
   legProblem,
@@ -331,5 +333,25 @@ describe("moveDoneMessage", () => {
     expect(moveDoneMessage(move, "accept")).toBe("Move #12 accepted");
     expect(moveDoneMessage(move, "cancel")).toBe("Move #12 cancelled");
     expect(moveDoneMessage(move, "finish")).toBe("Move #12 finished: ACB10009 now at North-3, ACB10010 now at North-4");
+  });
+});
+
+describe("availableTrailersSummary", () => {
+  const list = (search: string, listed: number, total: number) => ({
+    search,
+    total,
+    trailers: Array.from({ length: listed }, (_, id) => ({ id }) as AvailableTrailer),
+  });
+  it("says how many match, that the list was cut, or why none is listed", () => {
+    expect(availableTrailersSummary(list("", 0, 0), 0, "Yard A")).toBe("No available trailers at Yard A.");
+    expect(availableTrailersSummary(list("ZZ9", 0, 0), 0, "Yard A")).toBe('No available trailers match "ZZ9".');
+    expect(availableTrailersSummary(list("", 500, 1030), 500, "Yard A")).toBe("Showing 500 of 1,030 — type to narrow");
+    expect(availableTrailersSummary(list("AC", 500, 501), 499, "Yard A")).toBe("Showing 500 of 501 — type to narrow");
+    expect(availableTrailersSummary(list("AC", 12, 12), 12, "Yard A")).toBe("12 trailers match");
+    expect(availableTrailersSummary(list("AC", 1, 1), 1, "Yard A")).toBe("1 trailer matches");
+    expect(availableTrailersSummary(list("", 7, 7), 7, "Yard A")).toBe("7 trailers available");
+    expect(availableTrailersSummary(list("AC", 1, 1), 0, "Yard A")).toBe(
+      "The trailers that match are picked in another move of this form.",
+    );
   });
 });

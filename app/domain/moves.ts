@@ -258,6 +258,36 @@ export interface AvailableTrailer {
   in_shop: boolean;
 }
 
+/** Create Move's trailer picker reads at most this many trailers of a location at a time; a search narrows it. */
+export const AVAILABLE_TRAILERS_LIMIT = 500;
+
+/**
+ * The free trailers at a location that match a search (`search`, "" for none), by number: the
+ * first AVAILABLE_TRAILERS_LIMIT of them, and how many match in all (`total`).
+ */
+export interface AvailableTrailerList {
+  search: string;
+  trailers: AvailableTrailer[];
+  total: number;
+}
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+/**
+ * What Create Move's trailer picker says of a list: how many match, that the list was cut, or that
+ * none match; it never says a location has no trailers when only the search or the cut left them
+ * out. `shown`: the trailers of the list it shows (those picked in another leg left out).
+ */
+export function availableTrailersSummary(list: AvailableTrailerList, shown: number, location: string): string {
+  const { search, total } = list;
+  const listed = list.trailers.length;
+  if (total === 0) return search ? `No available trailers match "${search}".` : `No available trailers at ${location}.`;
+  if (shown === 0 && listed === total) return "The trailers that match are picked in another move of this form.";
+  if (listed < total) return `Showing ${count(listed)} of ${count(total)} — type to narrow`;
+  const trailers = total === 1 ? "1 trailer" : `${count(total)} trailers`;
+  return search ? `${trailers} ${total === 1 ? "matches" : "match"}` : `${trailers} available`;
+}
+
 /** Create Move's locations: From holds free trailers (with how many); To takes trailers. */
 export interface MoveLocations {
   from: { location: string; trailers: number }[];
@@ -269,5 +299,6 @@ export interface CreateMoveChoices {
   /** null: an admin who has not chosen an account yet. */
   account: number | null;
   locations: MoveLocations | null;
-  trailersAt: Record<string, AvailableTrailer[]>;
+  /** The free trailers at each From chosen, matching the search of its leg. */
+  trailersAt: Record<string, AvailableTrailerList>;
 }

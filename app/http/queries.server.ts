@@ -3,6 +3,7 @@ import { ANALYTICS_QUERY } from "#app/domain/analytics-schemas";
 import type { AnalyticsQuery } from "#app/domain/analytics";
 import { parseAuditQuery } from "#app/domain/audit";
 import { parseDashboardView } from "#app/domain/dashboard";
+import { AVAILABLE_TRAILERS_QUERY } from "#app/domain/move-schemas";
 import { HISTORY_REPORT_QUERY, MOVES_REPORT_QUERY } from "#app/domain/report-schemas";
 import type { ReportQuery, ReportType } from "#app/domain/reports";
 import { ServiceError } from "#app/services/errors.server";
@@ -63,4 +64,9 @@ export function reportQueryOf(type: ReportType, params: URLSearchParams): Report
       return { type, view: parseDashboardView(list) };
     }
   }
+}
+
+/** Create Move's trailer lookup (`location`, `account_id`, `exclude_red_tagged`, `q`): 400 naming `q` when the search is too long. */
+export function availableTrailersQueryOf(params: URLSearchParams) {
+  return parseQuery(AVAILABLE_TRAILERS_QUERY, params);
 }

@@ -4,23 +4,25 @@ import type { MoveDraft, MovePanelData } from "#app/domain/move-forms";
 import { typeLabel } from "#app/domain/assets";
 import { compareLocations, locationOptions, resolveLocation, ROAD } from "#app/domain/locations";
 import {
+  AVAILABLE_TRAILERS_LIMIT,
   canCreateMoves,
   MOVE_MESSAGES,
   MOVE_STATES,
-  type AvailableTrailer,
+  type AvailableTrailerList,
   type CreateMoveChoices,
   type MoveLocations,
   type MoveState,
   type MoveSummary,
 } from "#app/domain/moves";
 import type { TimeCursors } from "#app/lib/keyset.server";
-import { searchAny } from "#app/lib/sql.server";
+import { searchText } from "#app/domain/search";
 import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
 import { startOfDay, timeZoneOrUtc } from "#app/domain/time-zones";
 import { freeToMove, movePages, scopeCondition, STATE_CONDITION } from "./moves.server";
 import { accountScope, requireAccount } from "./scope.server";
+import { trailerSearchCondition } from "./trailer-list.server";
 
 export const PANEL_LIST_LIMIT = 50;
 
@@ -90,12 +92,17 @@ function createMoveAccount(ctx: ServiceContext, account: unknown): number {
   return requireAccount(ctx.actor, account, MOVE_MESSAGES.accountRequired);
 }
 
-/** Trailers of the account that stand at `location` and are in no requested or in-progress move. */
+/**
+ * Trailers of the account that stand at `location` and are in no requested or in-progress move,
+ * matching `search` as the trailer lists search (`trailerSearchCondition`): the first
+ * AVAILABLE_TRAILERS_LIMIT by number, and how many match in all, in one statement.
+ */
 export async function availableTrailers(
   ctx: ServiceContext,
   query: { account?: unknown; location: string; excludeRedTagged?: boolean; search?: string },
-): Promise<AvailableTrailer[]> {
+): Promise<AvailableTrailerList> {
   const accountId = createMoveAccount(ctx, query.account);
+  const search = searchText(query.search);
   const rows = await ctx.db
     .select({
       id: trailers.id,
@@ -106,6 +113,7 @@ export async function availableTrailers(
       yellow_tagged: trailers.yellowTagged,
       red_tagged: trailers.redTagged,
       in_shop: trailers.inShop,
+      total: sql<number>`(count(*) over ())::int`,
     })
     .from(trailers)
     .where(
@@ -113,12 +121,16 @@ export async function availableTrailers(
         freeToMove(accountId),
         sql`lower(${trailers.trailerLocation}) = lower(${query.location})`,
         query.excludeRedTagged ? not(trailers.redTagged) : undefined,
-        searchAny(query.search, [trailers.trailerNumber]),
+        trailerSearchCondition(search),
       ),
     )
     .orderBy(sql`${trailers.trailerNumber} COLLATE "C"`)
-    .limit(500);
-  return rows.map((row) => ({ ...row, type_label: typeLabel(row.type) }));
+    .limit(AVAILABLE_TRAILERS_LIMIT);
+  return {
+    search,
+    trailers: rows.map(({ total: _total, ...row }) => ({ ...row, type_label: typeLabel(row.type) })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /**

@@ -83,10 +83,12 @@ const SEARCHED_COLUMNS = [
 ];
 
 /**
- * The search: trailers one of whose searched columns contains the text, found through the
- * trigram index over all of them (`trailerSearchText`), then checked column by column.
+ * The trailer search: trailers one of whose searched columns contains the text, found through the
+ * trigram index over all of them (`trailerSearchText`), then checked column by column. The
+ * dashboard's lists, `GET /api/trailers`, the reports and Create Move's trailer picker all search
+ * with it.
  */
-function searchCondition(search: string | undefined): SQL | undefined {
+export function trailerSearchCondition(search: string | undefined): SQL | undefined {
   const exact = searchAny(search, SEARCHED_COLUMNS);
   if (!exact) return undefined;
   const sieve = sql`(${trailerSearchText(trailers)}) ilike ${containsPattern(search!.replace(/\0/g, "").trim())}`;
@@ -115,7 +117,7 @@ export async function trailerListing(ctx: ServiceContext, query: TrailerListQuer
   const accountId = requireAccount(ctx.actor, query.account);
   const places = known?.account?.id === accountId ? known : await accountPlaces(ctx.db, accountId);
   const buildingNames = places.buildings.map((building) => building.buildingName);
-  const search = searchCondition(query.search);
+  const search = trailerSearchCondition(query.search);
   const flagged = and(eq(trailers.accountId, accountId), flagConditions(query, TRAILER_FILTER_COLUMNS));
   const where = and(flagged, placeCondition(query, buildingNames, TRAILER_FILTER_COLUMNS), search);
   // Without a search, the counts kept per location and flags answer how many a list holds, and where.

@@ -363,7 +363,7 @@ describe("Create Move's available trailers", () => {
     const typed = await createTrailer(test.db, accountId, "North-7");
     await test.db.update(trailers).set({ type: "reefer_53" }).where(eq(trailers.id, typed.id));
     const untyped = await createTrailer(test.db, accountId, "North-7");
-    const listed = await availableTrailers(manager, { location: "North-7" });
+    const listed = (await availableTrailers(manager, { location: "North-7" })).trailers;
     const byId = [...listed].sort((a, b) => a.id - b.id);
     expect(byId.map((trailer) => [trailer.id, trailer.type, trailer.type_label])).toEqual([
       [typed.id, "reefer_53", "Reefer 53"],

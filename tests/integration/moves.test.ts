@@ -1,7 +1,15 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, buildings, moveLegs, moves, trailerLocationHistory, trailers, yards } from "#db/schema";
-import { ACTIONS_IN, MOVE_ACTIONS, MOVE_MESSAGES, MOVE_STATES, type MoveAction, type MoveState } from "#app/domain/moves";
+import {
+  ACTIONS_IN,
+  AVAILABLE_TRAILERS_LIMIT,
+  MOVE_ACTIONS,
+  MOVE_MESSAGES,
+  MOVE_STATES,
+  type MoveAction,
+  type MoveState,
+} from "#app/domain/moves";
 import { moveDraftOf } from "#app/domain/move-forms";
 import { ROLES, type Role } from "#app/domain/roles";
 import type { Database } from "#app/lib/db.server";
@@ -787,7 +795,7 @@ describe("finishing and cancelling", () => {
     const legs = await test.db.select().from(moveLegs).where(eq(moveLegs.moveId, move.id));
     expect(legs.every((leg) => !leg.active)).toBe(true);
     // The trailers are free again.
-    expect((await availableTrailers(acting("manager"), { location: "Shop" })).map((t) => t.id)).toContain(toShop.id);
+    expect((await availableTrailers(acting("manager"), { location: "Shop" })).trailers.map((t) => t.id)).toContain(toShop.id);
   });
 
   it("cancelling changes no location and writes no history, whether requested or in progress", async () => {
@@ -1220,20 +1228,20 @@ describe("the Move Status panel and lists", () => {
     await insertMove({ accountId: id, state: "cancelled", trailers: [cancelled] });
 
     const numbers = (list: { id: number }[]) => list.map((t) => t.id).sort((a, b) => a - b);
-    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A" }))).toEqual(
+    expect(numbers((await availableTrailers(anyAccount(), { account: id, location: "Yard A" })).trailers)).toEqual(
       [free.id, finished.id, cancelled.id, red.id].sort((a, b) => a - b),
     );
-    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "yard a", excludeRedTagged: true }))).toEqual(
+    expect(numbers((await availableTrailers(anyAccount(), { account: id, location: "yard a", excludeRedTagged: true })).trailers)).toEqual(
       [free.id, finished.id, cancelled.id].sort((a, b) => a - b),
     );
-    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard B" }))).toEqual([elsewhere.id]);
-    expect(await availableTrailers(anyAccount(), { account: id, location: "Road" })).toEqual([]);
+    expect(numbers((await availableTrailers(anyAccount(), { account: id, location: "Yard B" })).trailers)).toEqual([elsewhere.id]);
+    expect((await availableTrailers(anyAccount(), { account: id, location: "Road" })).trailers).toEqual([]);
     expect(road.trailerLocation).toBe("Road");
-    expect(numbers(await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: free.trailerNumber }))).toEqual([
-      free.id,
-    ]);
-    expect(await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: "%" })).toEqual([]);
-    const [shown] = await availableTrailers(anyAccount(), { account: id, location: "Yard B" });
+    expect(
+      numbers((await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: free.trailerNumber })).trailers),
+    ).toEqual([free.id]);
+    expect((await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: "%" })).trailers).toEqual([]);
+    const [shown] = (await availableTrailers(anyAccount(), { account: id, location: "Yard B" })).trailers;
     expect(shown).toMatchObject({
       id: elsewhere.id,
       trailer_number: elsewhere.trailerNumber,
@@ -1277,7 +1285,8 @@ describe("Create Move's choices and the panel of a page", () => {
     const [a, b] = [await createTrailer(test.db, id, "Yard A"), await createTrailer(test.db, id, "Yard A")];
     const red = await createTrailer(test.db, id, "Shop");
     await test.db.update(trailers).set({ redTagged: true }).where(eq(trailers.id, red.id));
-    const ids = (list: { id: number }[] | undefined) => (list ?? []).map((trailer) => trailer.id).sort((x, y) => x - y);
+    const ids = (list: { trailers: { id: number }[] } | undefined) =>
+      (list?.trailers ?? []).map((trailer) => trailer.id).sort((x, y) => x - y);
 
     const choices = await createMoveChoices(
       ctxOf(manager),
@@ -1293,7 +1302,8 @@ describe("Create Move's choices and the panel of a page", () => {
       draftOf({ move_type: "shuttle", leg1_from: "Yard A", leg1_search: b.trailerNumber, leg2_from: "Shop", hide_red: "1" }),
     );
     expect(ids(narrowed?.trailersAt["Yard A"])).toEqual([b.id]);
-    expect(narrowed?.trailersAt.Shop).toEqual([]);
+    expect(narrowed?.trailersAt.Shop).toEqual({ search: "", trailers: [], total: 0 });
+    expect(narrowed?.trailersAt["Yard A"]).toMatchObject({ search: b.trailerNumber, total: 1 });
     expect(Object.keys((await createMoveChoices(ctxOf(manager), draftOf({})))!.trailersAt)).toEqual([]);
   });
 
@@ -1355,9 +1365,9 @@ describe("tenant isolation", () => {
   it("Create Move's lookups: managerial roles only, in their own account; an admin must name one", async () => {
     const foreign = await createTrailer(test.db, otherAccountId, "Yard A");
     const at = (list: { id: number }[]) => list.some((trailer) => trailer.id === foreign.id);
-    expect(at(await availableTrailers(acting("manager"), { account: otherAccountId, location: "Yard A" }))).toBe(false);
+    expect(at((await availableTrailers(acting("manager"), { account: otherAccountId, location: "Yard A" })).trailers)).toBe(false);
     expect((await moveLocations(acting("manager"), otherAccountId)).from).toEqual((await moveLocations(acting("manager"), accountId)).from);
-    expect(at(await availableTrailers(anyAccount(), { account: otherAccountId, location: "Yard A" }))).toBe(true);
+    expect(at((await availableTrailers(anyAccount(), { account: otherAccountId, location: "Yard A" })).trailers)).toBe(true);
     for (const role of ["yard_driver", "road_driver", "mechanic", "security"] as const) {
       const denied = { status: 403, errors: [MOVE_MESSAGES.createDenied] };
       expect(await refusal(moveLocations(acting(role), accountId))).toEqual(denied);
@@ -1405,6 +1415,57 @@ describe("tenant isolation", () => {
     expect(MOVE_STATES.flatMap((state) => ownSummary.moves[state] ?? []).some((m) => m.id === move.id)).toBe(false);
     const ownList = await listMoves(acting("yard_driver"), { account: otherAccountId, pageSize: 500 });
     expect(ownList.moves.some((m) => m.id === move.id)).toBe(false);
-    expect((await availableTrailers(acting("manager"), { location: "Yard A" })).some((t) => t.id === trailer.id)).toBe(false);
+    expect((await availableTrailers(acting("manager"), { location: "Yard A" })).trailers.some((t) => t.id === trailer.id)).toBe(false);
+  });
+});
+
+describe("Create Move's trailer search in a location fuller than one list", () => {
+  it("finds a trailer beyond the first AVAILABLE_TRAILERS_LIMIT, counts every match, and never another account's", async () => {
+    const id = (await createAccount(test.db, "Big lot")).id;
+    await addPlaces(id);
+    const manager = await createUser(test.db, { role: "manager", accountId: id });
+    const over = AVAILABLE_TRAILERS_LIMIT + 20;
+    const numbers = Array.from({ length: over }, (_, index) => `LOT${String(index + 1).padStart(4, "0")}`);
+    await test.db
+      .insert(trailers)
+      .values(numbers.map((trailerNumber) => ({ accountId: id, companyOwner: "ACME", trailerNumber, trailerLocation: "Yard A" })));
+    const last = numbers[over - 1];
+    await test.db.update(trailers).set({ licensePlate: "PLATE-LOT-77" }).where(eq(trailers.trailerNumber, last));
+    // Another account's trailer in a yard of the same name, its number matching the searches below.
+    const foreign = await test.db
+      .insert(trailers)
+      .values({ accountId: otherAccountId, companyOwner: "ACME", trailerNumber: "LOT9999", trailerLocation: "Yard A" })
+      .returning();
+
+    const whole = await availableTrailers(ctxOf(manager), { location: "Yard A" });
+    expect(whole.trailers).toHaveLength(AVAILABLE_TRAILERS_LIMIT);
+    expect(whole.total).toBe(over);
+    expect(whole.trailers.map((trailer) => trailer.trailer_number)).not.toContain(last);
+
+    const found = await availableTrailers(ctxOf(manager), { location: "Yard A", search: ` ${last.toLowerCase()} ` });
+    expect(found).toMatchObject({ search: last.toLowerCase(), total: 1 });
+    expect(found.trailers.map((trailer) => trailer.trailer_number)).toEqual([last]);
+    // Searched as the trailer lists search: any searched column, here the plate.
+    expect(
+      (await availableTrailers(ctxOf(manager), { location: "Yard A", search: "plate-lot" })).trailers.map((t) => t.trailer_number),
+    ).toEqual([last]);
+    const tail = await availableTrailers(ctxOf(manager), { location: "Yard A", search: "LOT05" });
+    expect(tail.total).toBe(over - 499);
+    expect(tail.trailers.map((trailer) => trailer.trailer_number)).toEqual(numbers.slice(499));
+    expect(await availableTrailers(ctxOf(manager), { location: "Yard A", search: "nothing-like-it" })).toEqual({
+      search: "nothing-like-it",
+      trailers: [],
+      total: 0,
+    });
+
+    // Whatever account a non-admin names, its own trailers only; an admin sees the account it names.
+    for (const account of [otherAccountId, String(otherAccountId), undefined]) {
+      const list = await availableTrailers(ctxOf(manager), { account, location: "Yard A", search: "LOT9999" });
+      expect(list, `manager asking for ${account}`).toEqual({ search: "LOT9999", trailers: [], total: 0 });
+      expect((await availableTrailers(ctxOf(manager), { account, location: "Yard A", search: "LOT" })).total).toBe(over);
+    }
+    const foreignList = await availableTrailers(anyAccount(), { account: otherAccountId, location: "Yard A", search: "LOT9999" });
+    expect(foreignList.trailers.map((trailer) => trailer.id)).toEqual([foreign[0].id]);
+    expect((await availableTrailers(anyAccount(), { account: id, location: "Yard A", search: "LOT9999" })).total).toBe(0);
   });
 });

@@ -271,6 +271,8 @@ function CreateMoveForm({
                 (option) => !legs.slice(0, index).some((earlier) => earlier.from === option.location),
               )}
               toOptions={current.locations!.to}
+              account={current.account!}
+              excludeRedTagged={draft.hideRedTagged}
               trailers={leg.from ? current.trailersAt[leg.from] : undefined}
               takenTrailers={legs.filter((_, i) => i !== index).map((other) => other.trailer)}
               lookupFailure={lookupFailure}

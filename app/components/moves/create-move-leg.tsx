@@ -1,6 +1,8 @@
 import { buttonStyles, inputStyles } from "#app/components/ui/styles";
+import { LIMITS } from "#app/domain/limits";
 import { legField, type MoveDraftLeg } from "#app/domain/move-forms";
-import type { AvailableTrailer, MoveLocations } from "#app/domain/moves";
+import { availableTrailersSummary, MOVE_MESSAGES, type AvailableTrailerList, type MoveLocations } from "#app/domain/moves";
+import { useAvailableTrailers } from "./use-available-trailers";
 
 /** Create Move's choices failed to load: the message, and Retry to ask again. */
 export interface LookupFailure {
@@ -21,15 +23,17 @@ export function LookupFailed({ failure }: { failure: LookupFailure }) {
 
 /**
  * One leg of Create Move: From (locations holding free trailers), To (yards, Shop, doors) and a
- * trailer picked from the free trailers at From, narrowed by a search (as typed with the page's
- * script; without it, when the form comes back).
+ * trailer picked from the free trailers at From, searched on the server (as typed with the page's
+ * script; without it, when the form comes back), with how many match.
  */
 export function CreateMoveLeg({
   index,
   leg,
   fromOptions,
   toOptions,
-  trailers,
+  account,
+  excludeRedTagged,
+  trailers: known,
   takenTrailers,
   lookupFailure = null,
   onChange,
@@ -38,18 +42,21 @@ export function CreateMoveLeg({
   leg: MoveDraftLeg;
   fromOptions: MoveLocations["from"];
   toOptions: string[];
-  /** The free trailers at From; undefined while they are being looked up. */
-  trailers: AvailableTrailer[] | undefined;
+  account: number;
+  excludeRedTagged: boolean;
+  /** The free trailers at From the form's data holds (for the leg's search, or none); undefined while they are being looked up. */
+  trailers: AvailableTrailerList | undefined;
   takenTrailers: string[];
   /** The free trailers failed to load: said in place of "Loading trailers...", with Retry. */
   lookupFailure?: LookupFailure | null;
   onChange: (change: Partial<MoveDraftLeg>) => void;
 }) {
   const n = index + 1;
-  const term = leg.search.trim().toUpperCase();
-  const shown = (trailers ?? []).filter(
-    (trailer) => !takenTrailers.includes(trailer.trailer_number) && (!term || trailer.trailer_number.includes(term)),
-  );
+  const search = useAvailableTrailers(leg.from ? { account, location: leg.from, excludeRedTagged, search: leg.search } : null, known);
+  const trailers = search.list;
+  const failure: LookupFailure | null = search.failed ? { message: MOVE_MESSAGES.loadTrailersFailed, retry: search.retry } : lookupFailure;
+  const shown = (trailers?.trailers ?? []).filter((trailer) => !takenTrailers.includes(trailer.trailer_number));
+  const summaryId = `move-${n}-trailer-summary`;
   return (
     <fieldset className="rounded-md border border-slate-200 p-3" data-leg={n}>
       <legend className="px-1 text-sm font-semibold">Move {n}</legend>
@@ -97,22 +104,39 @@ export function CreateMoveLeg({
               type="search"
               name={legField(n, "search")}
               className={inputStyles}
-              placeholder="Search trailer number"
+              placeholder="Search trailers"
+              maxLength={LIMITS.search}
               value={leg.search}
               onChange={(event) => onChange({ search: event.target.value })}
               aria-label={`Move ${n} trailer search`}
             />
           </label>
           {!trailers ? (
-            lookupFailure ? (
-              <LookupFailed failure={lookupFailure} />
+            failure ? (
+              <LookupFailed failure={failure} />
             ) : (
               <p className="mt-2 text-sm text-slate-600">Loading trailers...</p>
             )
-          ) : !shown.length ? (
-            <p className="mt-2 text-sm text-slate-600">No available trailers at {leg.from}.</p>
           ) : (
-            <div role="radiogroup" aria-label={`Move ${n} trailer`} className="mt-2 max-h-60 space-y-1 overflow-y-auto">
+            <p id={summaryId} role="status" className="mt-2 text-sm text-slate-600">
+              {search.searching ? "Searching..." : availableTrailersSummary(trailers, shown.length, leg.from)}
+            </p>
+          )}
+          {leg.trailer && !shown.some((trailer) => trailer.trailer_number === leg.trailer) ? (
+            // Picked before the search changed: still the leg's trailer, sent with the form.
+            <p className="mt-2 text-sm text-slate-600">
+              <input type="hidden" name={legField(n, "trailer")} value={leg.trailer} />
+              Picked: <span className="font-mono font-semibold">{leg.trailer}</span>
+            </p>
+          ) : null}
+          {trailers && shown.length ? (
+            <div
+              role="radiogroup"
+              aria-label={`Move ${n} trailer`}
+              aria-describedby={summaryId}
+              aria-busy={search.searching}
+              className="mt-2 max-h-60 space-y-1 overflow-y-auto"
+            >
               {shown.map((trailer) => (
                 <label
                   key={trailer.id}
@@ -135,7 +159,7 @@ export function CreateMoveLeg({
                 </label>
               ))}
             </div>
-          )}
+          ) : null}
         </div>
       ) : null}
     </fieldset>

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
 import { accounts, companies, moveLegs, trailers, yards } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { AVAILABLE_TRAILERS_LIMIT } from "#app/domain/moves";
 import { SEARCH_TOO_LONG } from "#app/domain/move-schemas";
 import { LIMITS } from "#app/domain/limits";
-import { expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
+import { expect, signedInPage, submitAndWait, test as base, visit } from "./fixtures";
 
 const LOT = "Big Lot";
 const OVER = AVAILABLE_TRAILERS_LIMIT + 20;
@@ -15,7 +15,7 @@ const OVER = AVAILABLE_TRAILERS_LIMIT + 20;
  * An account of its own with a yard holding more free trailers than the picker lists at once,
  * numbered so that the last ones sort beyond the first AVAILABLE_TRAILERS_LIMIT.
  */
-async function bigLot(db: Database) {
+async function makeBigLot(db: Database) {
   const tag = randomBytes(3).toString("hex").toUpperCase();
   const name = `Big Lot ${tag}`;
   const [company] = await db
@@ -30,6 +30,27 @@ async function bigLot(db: Database) {
     .values(numbers.map((trailerNumber) => ({ accountId: account.id, companyOwner: "ACME", trailerNumber, trailerLocation: LOT })));
   return { account, numbers };
 }
+
+/**
+ * The suite's fixtures, and `bigLot`: a big lot of the test's own, whose trailers not in a move go
+ * when the test ends, so later tests (the admin export's statement budget) see the demo data's size.
+ */
+const test = base.extend<{ bigLot: () => ReturnType<typeof makeBigLot> }>({
+  bigLot: async ({ db }, use) => {
+    const made: number[] = [];
+    await use(async () => {
+      const lot = await makeBigLot(db);
+      made.push(lot.account.id);
+      return lot;
+    });
+    for (const accountId of made) {
+      await db.execute(
+        sql`delete from ${trailers} where ${trailers.accountId} = ${accountId}
+              and not exists (select 1 from ${moveLegs} where ${moveLegs.trailerId} = ${trailers.id})`,
+      );
+    }
+  },
+});
 
 /** Opens Create Move from the dashboard's Move Status panel and chooses the big lot as Move 1's From. */
 async function openPicker(page: Page) {
@@ -52,12 +73,13 @@ async function requestMoveOf(db: Database, page: Page, dialog: Locator, trailer:
 }
 
 test("Create Move picks a trailer beyond the first 500 of a big lot, searched on the server as it is typed", async ({
+  bigLot,
   page,
   db,
   newUser,
   signInAs,
 }) => {
-  const { account, numbers } = await bigLot(db);
+  const { account, numbers } = await bigLot();
   const target = numbers[OVER - 3];
   const manager = await newUser("manager", { account: account.accountName });
   await signInAs(page, manager.email);
@@ -90,8 +112,13 @@ test("Create Move picks a trailer beyond the first 500 of a big lot, searched on
   });
 });
 
-test("without JavaScript, Create Move's search finds a trailer beyond the first 500 of a big lot", async ({ browser, db, newUser }) => {
-  const { account, numbers } = await bigLot(db);
+test("without JavaScript, Create Move's search finds a trailer beyond the first 500 of a big lot", async ({
+  bigLot,
+  browser,
+  db,
+  newUser,
+}) => {
+  const { account, numbers } = await bigLot();
   const target = numbers[OVER - 1];
   const manager = await newUser("manager", { account: account.accountName });
   const { context, page } = await signedInPage(browser, db, manager.email, { javaScriptEnabled: false });
@@ -111,11 +138,11 @@ test("without JavaScript, Create Move's search finds a trailer beyond the first 
 });
 
 test("GET /api/moves/available-trailers searches the whole location with q, counts the matches, and stays in the caller's account", async ({
-  db,
+  bigLot,
   newUser,
   apiAs,
 }) => {
-  const { account, numbers } = await bigLot(db);
+  const { account, numbers } = await bigLot();
   const target = numbers[OVER - 1];
   const manager = await apiAs((await newUser("manager", { account: account.accountName })).email);
   const at = (query: string) => manager.get(`/api/moves/available-trailers?location=${encodeURIComponent(LOT)}${query}`);

@@ -5,7 +5,7 @@ import { timeAtLocation } from "#app/domain/assets";
 import { MOVE_MESSAGES, moveRequestBlock } from "#app/domain/moves";
 import type { Database } from "#app/lib/db.server";
 import { expectNoAxeViolations } from "./axe";
-import { addMove, addTrailer, csrfTokenOf, expect, signedInPage, submitAndWait, test, visit } from "./fixtures";
+import { addMove, addTrailer, csrfTokenOf, expect, listening, signedInPage, submitAndWait, test, visit } from "./fixtures";
 
 /** An asset's latest location history entry (newest entry time, then id), as the database has it. */
 async function latestStay(db: Database, kind: "trailer" | "truck", id: number) {
@@ -123,9 +123,15 @@ async function freeTrailer(api: APIRequestContext, db: Database) {
  * first leg; sent to North-3 it creates the move, the page back on the dashboard without the form's
  * parameters, and the move's one leg is that. Answers the move's id.
  */
-async function requestMove(page: Page, db: Database, trailer: { id: number; trailerNumber: string }): Promise<number> {
+async function requestMove(
+  page: Page,
+  db: Database,
+  trailer: { id: number; trailerNumber: string },
+  /** An admin's dashboard names the trailer's account (`account=`). */
+  dashboard = "",
+): Promise<number> {
   await page.getByRole("link", { name: "Request move" }).click();
-  await page.waitForURL(`/?create_move=1&trailer=${trailer.id}`);
+  await page.waitForURL(`/?${dashboard ? `${dashboard}&` : ""}create_move=1&trailer=${trailer.id}`);
   const dialog = page.getByRole("dialog", { name: "Create Move" });
   await expect(dialog.getByLabel("Move 1 from")).toHaveValue("Yard A");
   const choices = dialog.getByRole("radiogroup", { name: "Move 1 trailer" });
@@ -134,7 +140,7 @@ async function requestMove(page: Page, db: Database, trailer: { id: number; trai
   const notice = page.getByRole("region", { name: "Move Status" }).getByText(/^Move #\d+ requested$/);
   await submitAndWait(dialog.getByRole("button", { name: "Create Move" }), { shows: notice });
   await expect(dialog).toHaveCount(0);
-  expect(new URL(page.url()).search).toBe("");
+  expect(new URL(page.url()).search).toBe(dashboard ? `?${dashboard}` : "");
   const moveId = Number((await notice.textContent())!.match(/#(\d+)/)![1]);
   const legs = await db.select().from(moveLegs).where(eq(moveLegs.moveId, moveId));
   expect(legs.map((leg) => [leg.legNumber, leg.fromLocation, leg.toLocation, leg.trailerId])).toEqual([
@@ -164,6 +170,31 @@ test("Request move opens Create Move with the trailer as the first leg and creat
   await expect(page.getByTestId("move-request-blocked")).toHaveText(
     moveRequestBlock({ number: trailer.trailerNumber, location: "Yard A", activeMove: { id: moveId, inProgress: false } })!,
   );
+});
+
+test("an admin's Request move opens the trailer's account's dashboard with Create Move for it; the page follows the move live", async ({
+  browser,
+  newUser,
+  apiAs,
+  db,
+}) => {
+  const superApi = await apiAs((await newUser("super_manager")).email);
+  const trailer = await freeTrailer(superApi, db);
+  const { context, page: adminPage } = await signedInPage(browser, db, (await newUser("admin")).email);
+  await visit(adminPage, `/trailers/${trailer.id}`);
+  await requestMove(adminPage, db, trailer, `account=${trailer.accountId}`);
+  await context.close();
+
+  // A manager watching another trailer's page sees Request move give way to why not, when a move takes it.
+  const watched = await freeTrailer(superApi, db);
+  const { context: managerContext, page: managerPage } = await signedInPage(browser, db, (await newUser("manager")).email);
+  await visit(managerPage, `/trailers/${watched.id}`);
+  await expect(managerPage.getByRole("link", { name: "Request move" })).toBeVisible();
+  await listening(managerPage);
+  const moveId = await addMove(superApi, "Yard A", "North-3", watched.trailerNumber);
+  await expect(managerPage.getByTestId("move-request-blocked")).toContainText(`move #${moveId} (Requested)`);
+  await expect(managerPage.getByRole("link", { name: "Request move" })).toHaveCount(0);
+  await managerContext.close();
 });
 
 test("without JavaScript Request move opens the Create Move form with the trailer chosen and creates the move", async ({

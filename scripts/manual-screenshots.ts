@@ -227,7 +227,7 @@ async function superManager(browser: Browser) {
   const page = await context.newPage();
   await signIn(page, "super@acme.test");
   await open(page, "/?status=red");
-  await Promise.all([page.waitForURL(/\/trailers\/\d+$/), page.getByRole("table").getByRole("link").first().click()]);
+  await Promise.all([page.waitForURL(/\/trailers\/\d+$/), page.getByRole("table").locator(`a[href^="/trailers/"]`).first().click()]);
   await settle(page);
   await shoot(page, "trailer-page");
 

@@ -306,10 +306,16 @@ export const FEATURES: ManualPart[] = [
     body: (
       <>
         <p>
-          A trailer's page shows its details (owner, load, inspections, maintenance, current user, status, location, type, tag description),
-          the <Ui>User Assignment History</Ui> and its <Ui>Location History</Ui>: the current location, the 5 most recent stays and the
-          complete history with entry and exit times, durations and who made each change. A truck's page shows the same kind of history.{" "}
-          <Ui>Back</Ui> returns to the dashboard.
+          A trailer's page starts with <Ui>Back</Ui>, which returns to the dashboard, and a summary: the trailer's number, where it stands,
+          its status (with the tag's description when it is tagged), how long it has stood there and who moved it last. Below are its
+          details (owner, load, inspections, maintenance, current user, status, location, type, tag description), the{" "}
+          <Ui>User Assignment History</Ui> and its <Ui>Location History</Ui>: the current location, the 5 most recent stays and the complete
+          history with entry and exit times, durations and who made each change. A truck's page has the same summary and history.
+        </p>
+        <p>
+          Managers see <Ui>Request move</Ui> on a trailer's page: it opens Create Move with this trailer already chosen as the first move,
+          from where it stands; choose where it goes and press Create Move. A trailer already in a requested or in-progress move says which
+          move instead.
         </p>
         <Figure name="trailer-page" caption="A trailer's page." />
         <p>

@@ -50,7 +50,7 @@ export const MANUAL_IMAGES = {
   },
   "trailer-page": {
     device: "desktop",
-    alt: "A red-tagged trailer's page: its owner, load, inspections, maintenance, status, location and tag description, and its user assignment history.",
+    alt: "A red-tagged trailer's page: Back, then its summary (number, location, status with the tag's description, time at location, who moved it last), Update and Delete, and why no move can be requested while one holds it; then its owner, load, inspections, maintenance, status, location and tag description.",
   },
   "upload-results": {
     device: "desktop",

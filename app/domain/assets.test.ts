@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  assetSummary,
   formatDuration,
   loadLabel,
   matchStates,
   secondsAtLocation,
   stateCodeOf,
   STATUS_LABEL,
+  statusSummary,
   timeAtLocation,
   typeLabel,
   US_STATES,
@@ -76,5 +78,43 @@ describe("assets", () => {
     expect(stateCodeOf("mass")).toBeNull();
     expect(stateCodeOf("")).toBeNull();
     for (const state of US_STATES) expect([stateCodeOf(state.code), stateCodeOf(state.name)]).toEqual([state.code, state.code]);
+  });
+
+  it("shows a tagged vehicle's status with its tag's description, any other status alone", () => {
+    const vehicle = { redTagged: false, yellowTagged: false, inShop: false, taggedDescription: null };
+    expect(statusSummary({ ...vehicle, redTagged: true, taggedDescription: " Flat tire " })).toBe("Red Tagged: Flat tire");
+    expect(statusSummary({ ...vehicle, yellowTagged: true, inShop: true, taggedDescription: "Lights" })).toBe("Yellow Tagged: Lights");
+    expect(statusSummary({ ...vehicle, redTagged: true, taggedDescription: "  " })).toBe("Red Tagged");
+    expect(statusSummary({ ...vehicle, yellowTagged: true })).toBe("Yellow Tagged");
+    // A description left from an earlier tag is not the status of a Shop or Available vehicle.
+    expect(statusSummary({ ...vehicle, inShop: true, taggedDescription: "Old tag" })).toBe("Shop");
+    expect(statusSummary({ ...vehicle, taggedDescription: "Old tag" })).toBe("Available");
+  });
+
+  it("sums an asset up from its latest history entry: time at location by the dashboard's rule, since when, who moved it", () => {
+    const now = Date.parse("2026-03-02T12:00:00Z");
+    const asset = { location: "North-3", redTagged: false, yellowTagged: true, inShop: false, taggedDescription: "Door" };
+    const open = { entry_time: "2026-03-01T09:45:00Z", exit_time: null, user_alpha_code: "DRV1" };
+    expect(assetSummary(asset, open, now)).toEqual({
+      location: "North-3",
+      status: "Yellow Tagged: Door",
+      tone: "yellow",
+      timeAtLocation: timeAtLocation({ entryTime: open.entry_time, exitTime: null }, now),
+      since: open.entry_time,
+      movedBy: "DRV1",
+    });
+    expect(assetSummary(asset, open, now).timeAtLocation).toBe("1d 2h 15m");
+    // A stay that has ended: 'Moved', since its exit; an entry written by no one: 'Unknown'.
+    const ended = { entry_time: "2026-03-01T09:45:00Z", exit_time: "2026-03-02T11:00:00Z", user_alpha_code: null };
+    expect(assetSummary(asset, ended, now)).toMatchObject({ timeAtLocation: "Moved", since: ended.exit_time, movedBy: "Unknown" });
+    // No history at all: 'Just arrived', no time, nobody.
+    expect(assetSummary({ ...asset, yellowTagged: false }, undefined, now)).toMatchObject({
+      status: "Available",
+      tone: "available",
+      timeAtLocation: "Just arrived",
+      since: null,
+      movedBy: "—",
+    });
+    expect(assetSummary(asset, { ...open, entry_time: "2026-03-02T11:59:30Z" }, now).timeAtLocation).toBe("Just arrived");
   });
 });

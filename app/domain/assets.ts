@@ -43,12 +43,38 @@ export const STATUS_LABEL = {
   available: "Available",
 } as const satisfies Record<string, VehicleStatus>;
 
+/** Which of the four statuses a vehicle is in, as a key: red over yellow over shop over available. */
+export function statusTone(vehicle: { redTagged: boolean; yellowTagged: boolean; inShop: boolean }): keyof typeof STATUS_LABEL {
+  if (vehicle.redTagged) return "red";
+  if (vehicle.yellowTagged) return "yellow";
+  if (vehicle.inShop) return "shop";
+  return "available";
+}
+
 /** Red over yellow over shop over available. */
 export function vehicleStatus(vehicle: { redTagged: boolean; yellowTagged: boolean; inShop: boolean }): VehicleStatus {
-  if (vehicle.redTagged) return STATUS_LABEL.red;
-  if (vehicle.yellowTagged) return STATUS_LABEL.yellow;
-  if (vehicle.inShop) return STATUS_LABEL.shop;
-  return STATUS_LABEL.available;
+  return STATUS_LABEL[statusTone(vehicle)];
+}
+
+/** Whether the vehicle carries a red or yellow tag: its tag description is part of its status then. */
+function isTagged(vehicle: { redTagged: boolean; yellowTagged: boolean }): boolean {
+  return vehicle.redTagged || vehicle.yellowTagged;
+}
+
+/**
+ * The status a trailer's or truck's summary shows: its status words, and when it is tagged the
+ * tag's description after them ("Red Tagged: Flat tire"). A Shop or Available vehicle shows its
+ * status alone, whatever description is left over from an earlier tag.
+ */
+export function statusSummary(vehicle: {
+  redTagged: boolean;
+  yellowTagged: boolean;
+  inShop: boolean;
+  taggedDescription: string | null;
+}): string {
+  const status = vehicleStatus(vehicle);
+  const description = vehicle.taggedDescription?.trim();
+  return isTagged(vehicle) && description ? `${status}: ${description}` : status;
 }
 
 /** The load column: 'N Tray(s)' for trays, the load number when loaded, otherwise 'Empty'. */
@@ -115,6 +141,35 @@ export function historyTimeAtLocation(
   if (latest.exit_time) return MOVED;
   return latest.duration_seconds < 60 ? JUST_ARRIVED : (latest.current_duration_formatted ?? timeSoFar(latest.duration_seconds));
 }
+
+/** Who moved an asset last, when its latest history entry does not say (one written by no signed-in user). */
+export const MOVED_BY_UNKNOWN = "Unknown";
+/** Who moved an asset last, and since when, for an asset with no location history. */
+export const NO_STAY = "—";
+
+/**
+ * The summary at the top of a trailer's or truck's page: where it stands, its status (with the
+ * tag's description), its time at location by the dashboard's rule (`timeAtLocation` over the
+ * latest history entry), since when (the ISO time the latest entry began, or ended when it has
+ * an exit time; null without history) and who moved it last: the latest history entry's alpha
+ * code, not the user assigned to it.
+ */
+export function assetSummary(
+  asset: { location: string; redTagged: boolean; yellowTagged: boolean; inShop: boolean; taggedDescription: string | null },
+  latest: { entry_time: string; exit_time: string | null; user_alpha_code: string | null } | undefined,
+  now = Date.now(),
+) {
+  return {
+    location: asset.location,
+    status: statusSummary(asset),
+    tone: statusTone(asset),
+    timeAtLocation: timeAtLocation(latest ? { entryTime: latest.entry_time, exitTime: latest.exit_time } : null, now),
+    since: latest ? (latest.exit_time ?? latest.entry_time) : null,
+    movedBy: latest ? (latest.user_alpha_code ?? MOVED_BY_UNKNOWN) : NO_STAY,
+  };
+}
+
+export type AssetSummary = ReturnType<typeof assetSummary>;
 
 /**
  * A location history entry's durations (spec §3): `duration_seconds` and `duration_formatted` are

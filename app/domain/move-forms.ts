@@ -1,7 +1,12 @@
+import { idParam } from "./ids";
+import type { RoleFlags } from "./roles";
 import {
+  canCreateMoves,
   LEGS_OF,
   MOVE_STATES,
   MOVE_TYPES,
+  moveRequestBlock,
+  type ActiveMove,
   type CreateMoveChoices,
   type MoveAction,
   type MoveState,
@@ -21,6 +26,45 @@ export const TIME_ZONE_COOKIE = "yardline_tz";
 
 /** The URL parameter that opens Create Move, so the phone's Back button closes it. */
 export const CREATE_MOVE_PARAM = "create_move";
+
+/**
+ * The URL parameter that opens Create Move for one trailer, by id: the server checks it and fills
+ * the first leg with the trailer and where it stands (see `requestMoveHref`).
+ */
+export const FIRST_TRAILER_PARAM = "trailer";
+
+/** The trailer id `?trailer=` names, or null when it names none. */
+export function firstTrailerOf(params: URLSearchParams): number | null {
+  return idParam(params.get(FIRST_TRAILER_PARAM));
+}
+
+/**
+ * Request move on a trailer's page: the dashboard with Create Move open for that trailer (an
+ * admin's, on the trailer's account), a plain link, so it works without JavaScript.
+ */
+export function requestMoveHref(trailer: { id: number; accountId: number }, viewer: { isAdmin: boolean }): string {
+  const params = new URLSearchParams();
+  if (viewer.isAdmin) params.set("account", String(trailer.accountId));
+  params.set(CREATE_MOVE_PARAM, "1");
+  params.set(FIRST_TRAILER_PARAM, String(trailer.id));
+  return `/?${params}`;
+}
+
+/** Request move on a trailer's page: the link that opens Create Move with it, or why there is none. */
+export type MoveRequest = { href: string } | { blocked: string };
+
+/**
+ * What a trailer's page offers a viewer who may create moves: Request move (`requestMoveHref`),
+ * or why no move can be requested for the trailer now (`moveRequestBlock`). Nothing for others.
+ */
+export function trailerMoveRequest(
+  viewer: RoleFlags,
+  trailer: { id: number; accountId: number; number: string; location: string; activeMove: ActiveMove | null },
+): MoveRequest | null {
+  if (!canCreateMoves(viewer)) return null;
+  const blocked = moveRequestBlock(trailer);
+  return blocked ? { blocked } : { href: requestMoveHref(trailer, viewer) };
+}
 
 /**
  * The Create Move form's fields. Filled in without JavaScript, the form goes back and forth with
@@ -90,7 +134,7 @@ export function moveDraftParams(draft: MoveDraft): URLSearchParams {
 /** A page's URL parameters without an open Create Move form's. */
 export function withoutMoveDraft(params: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams(params);
-  const formFields = new Set<string>([CREATE_MOVE_PARAM, MOVE_FORM.account, MOVE_FORM.type, MOVE_FORM.hideRedTagged]);
+  const formFields = new Set<string>([CREATE_MOVE_PARAM, FIRST_TRAILER_PARAM, MOVE_FORM.account, MOVE_FORM.type, MOVE_FORM.hideRedTagged]);
   for (const key of [...kept.keys()]) if (formFields.has(key) || /^leg\d+_/.test(key)) kept.delete(key);
   return kept;
 }

@@ -12,6 +12,7 @@ import {
   MOVE_MESSAGES,
   MOVE_STATES,
   MOVE_TYPES,
+  moveRequestBlock,
   moveState,
   panelActions,
   type ActionVerdict,
@@ -20,7 +21,16 @@ import {
   type PublicMove,
 } from "./moves";
 import { createMoveSchema } from "./move-schemas";
-import { CREATE_MOVE_PARAM, createMoveRequest, moveDoneMessage, moveDraftOf, moveDraftParams, withoutMoveDraft } from "./move-forms";
+import {
+  CREATE_MOVE_PARAM,
+  createMoveRequest,
+  firstTrailerOf,
+  moveDoneMessage,
+  moveDraftOf,
+  moveDraftParams,
+  trailerMoveRequest,
+  withoutMoveDraft,
+} from "./move-forms";
 import { flagsFor, ROLES, type Role } from "./roles";
 
 describe("moveState", () => {
@@ -353,5 +363,39 @@ describe("availableTrailersSummary", () => {
     expect(availableTrailersSummary(list("AC", 1, 1), 0, "Yard A")).toBe(
       "The trailers that match are picked in another move of this form.",
     );
+  });
+});
+
+describe("Request move on a trailer's page", () => {
+  const trailer = { id: 42, accountId: 7, number: "ACB10001", location: "Yard A", activeMove: null };
+
+  it("offers the managerial roles Create Move opened for the trailer, an admin's on the trailer's account; others nothing", () => {
+    const offered = (role: Role) => trailerMoveRequest(flagsFor(role), trailer);
+    expect(offered("manager")).toEqual({ href: "/?create_move=1&trailer=42" });
+    expect(offered("super_manager")).toEqual({ href: "/?create_move=1&trailer=42" });
+    expect(offered("account_manager")).toEqual({ href: "/?create_move=1&trailer=42" });
+    expect(offered("admin")).toEqual({ href: "/?account=7&create_move=1&trailer=42" });
+    for (const role of ROLES.filter((role) => !["admin", "super_manager", "account_manager", "manager"].includes(role))) {
+      expect(offered(role)).toBeNull();
+    }
+  });
+
+  it("says why no move can be requested for a trailer in an active move or on the road", () => {
+    expect(moveRequestBlock(trailer)).toBeNull();
+    expect(moveRequestBlock({ ...trailer, activeMove: { id: 12, inProgress: false } })).toBe(
+      "Trailer ACB10001 is already in move #12 (Requested), so another move cannot be requested until that one is finished or cancelled.",
+    );
+    expect(moveRequestBlock({ ...trailer, activeMove: { id: 13, inProgress: true } })).toContain("move #13 (In Progress)");
+    expect(moveRequestBlock({ ...trailer, location: "Road" })).toBe(MOVE_MESSAGES.trailerOnRoad("ACB10001"));
+    expect(trailerMoveRequest(flagsFor("manager"), { ...trailer, activeMove: { id: 12, inProgress: false } })).toEqual({
+      blocked: moveRequestBlock({ ...trailer, activeMove: { id: 12, inProgress: false } }),
+    });
+  });
+
+  it("reads the trailer Create Move is opened for, and forgets it with the form", () => {
+    expect(firstTrailerOf(new URLSearchParams("trailer=42"))).toBe(42);
+    for (const value of ["", "0", "-1", "4.2", "abc", "99999999999"])
+      expect(firstTrailerOf(new URLSearchParams({ trailer: value }))).toBeNull();
+    expect(String(withoutMoveDraft(new URLSearchParams("q=AC&create_move=1&trailer=42&leg1_from=Yard+A")))).toBe("q=AC");
   });
 });

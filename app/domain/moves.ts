@@ -1,3 +1,4 @@
+import { ROAD } from "./locations";
 import { ROLE_RANK, rankOf, type RoleFlags } from "./roles";
 
 /**
@@ -66,6 +67,13 @@ export const MOVE_MESSAGES = {
   panelOtherAccountAdmin: (accountId: number) =>
     `This move belongs to a different account (ID: ${accountId}). Select that account to modify this move.`,
   panelOtherAccount: "This move belongs to another account. You can only modify moves for your own account.",
+  /** A trailer's page, instead of Request move: why no move can be requested for it now. */
+  trailerMoving: (number: string, moveId: number, state: string) =>
+    `Trailer ${number} is already in move #${moveId} (${state}), so another move cannot be requested until that one is finished or cancelled.`,
+  trailerOnRoad: (number: string) => `Trailer ${number} is on the road, so a move cannot be requested for it.`,
+  /** Create Move opened for a trailer (`?trailer=`) it cannot take: the form opens without it, saying why. */
+  firstTrailerUnknown: "The trailer asked for was not found in this account, so no trailer was chosen.",
+  firstTrailerIgnored: (why: string) => `${why} No trailer was chosen.`,
 } as const;
 
 export interface MoveStateFields {
@@ -301,4 +309,32 @@ export interface CreateMoveChoices {
   locations: MoveLocations | null;
   /** The free trailers at each From chosen, matching the search of its leg. */
   trailersAt: Record<string, AvailableTrailerList>;
+  /** The first leg's From and trailer, when the form was opened for a trailer (`?trailer=`) free to move. */
+  firstLeg?: { from: string; trailer: string };
+  /** Why the trailer the form was opened for was not chosen. */
+  ignored?: string;
+}
+
+/** A trailer's active move, when it is in one: its id and whether it is under way. */
+export interface ActiveMove {
+  id: number;
+  inProgress: boolean;
+}
+
+/**
+ * Why no move can be requested for a trailer now, or null when one can: it is already in an
+ * active move (a trailer is in one at a time), or it is on the road (moves never take a trailer
+ * from the road).
+ */
+export function moveRequestBlock(trailer: { number: string; location: string; activeMove: ActiveMove | null }): string | null {
+  const { activeMove } = trailer;
+  if (activeMove) {
+    return MOVE_MESSAGES.trailerMoving(
+      trailer.number,
+      activeMove.id,
+      MOVE_STATE_LABEL[activeMove.inProgress ? "in_progress" : "requested"],
+    );
+  }
+  if (trailer.location === ROAD) return MOVE_MESSAGES.trailerOnRoad(trailer.number);
+  return null;
 }

@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import {
   CREATE_MOVE_PARAM,
   firstOpen,
+  firstTrailerOf,
   MOVE_FORM,
   MOVE_LIST_PARAM,
   moveDraftOf,
@@ -117,6 +118,7 @@ export async function movePanelFor(
     account,
     timeZone: viewerTimeZone(request),
     draft: params.get(CREATE_MOVE_PARAM) === "1" ? moveDraftOf(params) : null,
+    firstTrailer: firstTrailerOf(params),
     open,
     search: searchTextOf(params),
     // The open list stands where its cursor in the URL says (`finished_before`…); the others are not read.

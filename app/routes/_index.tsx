@@ -24,7 +24,9 @@ import { dashboardPollMs } from "#app/domain/polling";
 import { accountDashboard } from "#app/services/dashboard.server";
 import type { StatementBudget } from "#app/http/route-methods";
 
-export const statementBudget = { GET: 6 } satisfies StatementBudget;
+// The dashboard reads 6 statements; open Create Move adds its locations (7), and opened for a
+// trailer (`?trailer=`, Request move on the trailer's page) that trailer, read before its From (8).
+export const statementBudget = { GET: 8 } satisfies StatementBudget;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.account ? `${data.account.accountName} Dashboard · Yardline` : "Dashboard · Yardline" },

@@ -3,7 +3,8 @@ import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@re
 import { AssignmentHistory } from "#app/components/assets/assignment-history";
 import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/detail-page";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { loadLabel, typeLabel, vehicleStatus } from "#app/domain/assets";
+import { assetSummary, loadLabel, typeLabel, vehicleStatus } from "#app/domain/assets";
+import { trailerMoveRequest } from "#app/domain/move-forms";
 import { FORM_FAILURES } from "#app/domain/failures";
 import { HISTORY_PAGE_PARAMS, pageQueryOf } from "#app/domain/list-pages";
 import { recordActions } from "#app/domain/roles";
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export const loader = pageRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { ctx, user } = await requirePage(request, context);
   const stays = pageQueryOf(new URL(request.url).searchParams, HISTORY_PAGE_PARAMS);
-  const { trailer, history } = await trailerAndStays(ctx, Number(params.id), stays);
+  const { trailer, activeMove, history } = await trailerAndStays(ctx, Number(params.id), stays);
   const assignments = await userHistory(ctx, trailer);
   return {
     trailer: {
@@ -44,8 +45,16 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
     page: {
       kind: "trailer",
       id: trailer.id,
-      title: `Trailer ${trailer.trailerNumber}`,
+      number: trailer.trailerNumber,
       backTo: "/",
+      summary: assetSummary({ ...trailer, location: trailer.trailerLocation }, history.recent[0]),
+      moveRequest: trailerMoveRequest(user, {
+        id: trailer.id,
+        accountId: trailer.accountId,
+        number: trailer.trailerNumber,
+        location: trailer.trailerLocation,
+        activeMove,
+      }),
       can: recordActions(user, trailer.accountId),
       history,
     } satisfies AssetPageFrame,

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { AssetDetailPage, type AssetPageFrame } from "#app/components/assets/detail-page";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { typeLabel, vehicleStatus } from "#app/domain/assets";
+import { assetSummary, typeLabel, vehicleStatus } from "#app/domain/assets";
 import { FORM_FAILURES } from "#app/domain/failures";
 import { HISTORY_PAGE_PARAMS, pageQueryOf } from "#app/domain/list-pages";
 import { recordActions } from "#app/domain/roles";
@@ -64,8 +64,10 @@ export const loader = pageRoute(async ({ request, params, context }: LoaderFunct
     page: {
       kind: "truck",
       id: truck.id,
-      title: `Truck ${truck.truckNumber}`,
+      number: truck.truckNumber,
       backTo: "/?tab=trucks",
+      summary: assetSummary({ ...truck, location: truck.truckLocation }, history.recent[0]),
+      moveRequest: null,
       can: recordActions(user, truck.accountId),
       history,
     } satisfies AssetPageFrame,

@@ -9,6 +9,8 @@ import {
   MOVE_MESSAGES,
   MOVE_STATES,
   type AvailableTrailerList,
+  moveRequestBlock,
+  type AvailableTrailer,
   type CreateMoveChoices,
   type MoveLocations,
   type MoveState,
@@ -20,7 +22,7 @@ import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
 import { startOfDay, timeZoneOrUtc } from "#app/domain/time-zones";
-import { freeToMove, movePages, scopeCondition, STATE_CONDITION } from "./moves.server";
+import { activeMoveOfTrailer, freeToMove, movePages, scopeCondition, STATE_CONDITION } from "./moves.server";
 import { accountScope, requireAccount } from "./scope.server";
 import { trailerSearchCondition } from "./trailer-list.server";
 
@@ -163,26 +165,68 @@ export async function moveLocations(ctx: ServiceContext, account: unknown): Prom
 }
 
 /**
+ * The first leg of a Create Move opened for one trailer (`?trailer=`): its From (where the trailer
+ * stands) and the trailer, when the trailer is of the account the form works in and free to move;
+ * else why it was not chosen. An id out of reach answers like a missing one.
+ */
+async function firstLegFor(
+  ctx: ServiceContext,
+  accountId: number,
+  trailerId: number,
+): Promise<{ leg: { from: string; trailer: string } } | { ignored: string }> {
+  const [row] = await ctx.db
+    .select({
+      number: trailers.trailerNumber,
+      location: trailers.trailerLocation,
+      accountId: trailers.accountId,
+      activeMove: activeMoveOfTrailer(),
+    })
+    .from(trailers)
+    .where(eq(trailers.id, trailerId));
+  if (!row || row.accountId !== accountId) return { ignored: MOVE_MESSAGES.firstTrailerUnknown };
+  const blocked = moveRequestBlock(row);
+  if (blocked) return { ignored: MOVE_MESSAGES.firstTrailerIgnored(blocked) };
+  return { leg: { from: row.location, trailer: row.number } };
+}
+
+/**
  * What the Create Move form offers for a draft: the locations of the account it works in (the
  * draft's, else the page's) and the free trailers at each From chosen so far. None for a viewer
- * who may not create moves; no locations yet for an admin who has not chosen an account.
+ * who may not create moves; no locations yet for an admin who has not chosen an account. Opened
+ * for a trailer (`firstTrailer`) while its first leg is still empty, the form comes with that
+ * trailer and where it stands as the first leg, or with why it was not chosen.
  */
 export async function createMoveChoices(
   ctx: ServiceContext,
   draft: MoveDraft,
   pageAccount: number | null = null,
+  firstTrailer: number | null = null,
 ): Promise<CreateMoveChoices | null> {
   if (!canCreateMoves(ctx.actor.user)) return null;
   const accountId = accountScope(ctx.actor, draft.account ?? pageAccount);
   if (accountId === null) return { account: null, locations: null, trailersAt: {} };
-  const chosen = draft.legs.filter((leg) => leg.from);
+  const [firstLeg] = draft.legs;
+  const asked = firstTrailer !== null && !firstLeg.from && !firstLeg.trailer ? await firstLegFor(ctx, accountId, firstTrailer) : null;
+  const legs = asked && "leg" in asked ? [{ ...firstLeg, ...asked.leg }, ...draft.legs.slice(1)] : draft.legs;
+  const chosen = legs.filter((leg) => leg.from);
   const [locations, ...lists] = await Promise.all([
     moveLocations(ctx, accountId),
     ...chosen.map((leg) =>
       availableTrailers(ctx, { account: accountId, location: leg.from, excludeRedTagged: draft.hideRedTagged, search: leg.search }),
     ),
   ]);
-  return { account: accountId, locations, trailersAt: Object.fromEntries(chosen.map((leg, index) => [leg.from, lists[index]])) };
+  const choices: CreateMoveChoices = {
+    account: accountId,
+    locations,
+    trailersAt: Object.fromEntries(chosen.map((leg, index) => [leg.from, lists[index]])),
+  };
+  if (!asked) return choices;
+  if ("ignored" in asked) return { ...choices, ignored: asked.ignored };
+  // Free to move, it is among its From's trailers; one that left meanwhile is not chosen.
+  if (!lists[0].some((trailer) => trailer.trailer_number === asked.leg.trailer)) {
+    return { ...choices, ignored: MOVE_MESSAGES.firstTrailerUnknown };
+  }
+  return { ...choices, firstLeg: asked.leg };
 }
 
 /**
@@ -195,6 +239,8 @@ export async function movePanel(
     account: number | null;
     timeZone?: string | null;
     draft: MoveDraft | null;
+    /** Create Move opened for this trailer (`?trailer=`). */
+    firstTrailer?: number | null;
     open: MoveState | null;
     search?: string;
     pages?: PanelPages;
@@ -209,7 +255,7 @@ export async function movePanel(
       search: query.search,
       pages: query.pages,
     }),
-    query.draft ? createMoveChoices(ctx, query.draft, query.account) : null,
+    query.draft ? createMoveChoices(ctx, query.draft, query.account, query.firstTrailer ?? null) : null,
   ]);
   return { summary, create };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, ne, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, getTableName, gte, inArray, isNull, lt, ne, not, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { accounts, moveLegs, moves, trailers, users } from "#db/schema";
 import { isRecordId } from "#app/domain/ids";
@@ -9,6 +9,7 @@ import {
   mayAct,
   MOVE_MESSAGES,
   moveState,
+  type ActiveMove,
   type MoveAction,
   type MoveLeg,
   type MoveSort,
@@ -85,6 +86,19 @@ export function selectMoves(db: Queryable, fields: Record<string, SQL> = {}) {
     .select({ ...moveColumns, ...fields })
     .from(moves)
     .leftJoin(users, eq(users.id, moves.requestUserId));
+}
+
+/**
+ * The active move a trailer is in, as a select field over `trailers` (a trailer is in one at most):
+ * `{ id, inProgress }`, or null when it is free. Its names are written out: a select from one
+ * table names its columns without their table, which the subquery's tables would take for theirs.
+ */
+export function activeMoveOfTrailer() {
+  const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
+  const [leg, move] = ["active_leg", "active_move"];
+  return sql<ActiveMove | null>`(SELECT json_build_object('id', ${column(move, moves.id.name)}, 'inProgress', ${column(move, moves.inProgress.name)})
+    FROM ${moveLegs} AS ${sql.identifier(leg)} JOIN ${moves} AS ${sql.identifier(move)} ON ${column(move, moves.id.name)} = ${column(leg, moveLegs.moveId.name)}
+    WHERE ${column(leg, moveLegs.trailerId.name)} = ${column(getTableName(trailers), trailers.id.name)} AND ${column(leg, moveLegs.active.name)} LIMIT 1)`;
 }
 
 /** Trailers of the account that a new move may take: not on the Road and in no requested or in-progress move. */

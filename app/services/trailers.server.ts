@@ -16,6 +16,7 @@ import { isUniqueViolation } from "#app/lib/sql.server";
 import { resolveAssignee } from "./assignees.server";
 import { write, type ServiceContext } from "./context.server";
 import { parseInput, ServiceError } from "./errors.server";
+import { activeMoveOfTrailer } from "./moves.server";
 import { assetStays, recordLocationChange, type StaysQuery } from "./location-history.server";
 import { canonicalLocation } from "./locations.server";
 import { requireAccount, withinReach } from "./scope.server";
@@ -35,12 +36,16 @@ export async function getTrailer(ctx: ServiceContext, id: number): Promise<Trail
 }
 
 /**
- * A trailer and a page of its location history (see `assetStays`), for a viewer who may see it;
- * else the trailer's 404.
+ * A trailer, the active move it is in (null: none) and a page of its location history (see
+ * `assetStays`), for a viewer who may see it; else the trailer's 404.
  */
 export async function trailerAndStays(ctx: ServiceContext, id: number, page: StaysQuery = {}) {
-  const trailer = await getTrailer(ctx, id);
-  return { trailer, history: await assetStays(ctx.db, "trailer", trailer.id, page) };
+  const [found] = isRecordId(id)
+    ? await ctx.db.select({ trailer: trailers, activeMove: activeMoveOfTrailer() }).from(trailers).where(eq(trailers.id, id))
+    : [];
+  if (!found || !withinReach(ctx.actor, found.trailer.accountId)) throw new ServiceError(404, TRAILER_MESSAGES.notFound);
+  const { trailer, activeMove } = found;
+  return { trailer, activeMove, history: await assetStays(ctx.db, "trailer", trailer.id, page) };
 }
 
 const LOCATION_REFUSAL = { message: TRAILER_MESSAGES.locationUnknown, field: "trailer_location" };

@@ -126,6 +126,9 @@ test("no request sends more statements than its route's budget", async ({ db, re
     ["_index", admin, "/"],
     ["_index", driver, "/"],
     ["_index", manager, `/?move_list=finished&finished_before=${olderMoves}`],
+    // Create Move open, and opened for a trailer (Request move on its page): the trailer is read and its From's trailers listed.
+    ["_index", manager, "/?create_move=1"],
+    ["_index", manager, `/?create_move=1&trailer=${ids.trailer}`],
     ["$", manager, "/no-such-page", 302],
     ["admin.dashboard", admin, "/admin/dashboard"],
     ["audit-logs", admin, "/audit-logs"],

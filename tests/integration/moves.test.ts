@@ -25,6 +25,7 @@ import {
   PANEL_LIST_LIMIT,
 } from "#app/services/move-panel.server";
 import { createMove, listMoves, transitionMove } from "#app/services/moves.server";
+import { trailerAndStays } from "#app/services/trailers.server";
 import { openObserver, race, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createTrailer, createUser } from "./fixtures";
@@ -1316,6 +1317,45 @@ describe("Create Move's choices and the panel of a page", () => {
     });
     expect((await createMoveChoices(anyAccount(), draftOf({}), otherAccountId))?.account).toBe(otherAccountId);
     expect((await createMoveChoices(anyAccount(), draftOf({ move_account: String(accountId) }), otherAccountId))?.account).toBe(accountId);
+  });
+
+  it("opened for a trailer: the first leg is that trailer from where it stands, unless it is not the account's or not free to move", async () => {
+    const manager = acting("manager");
+    const free = await createTrailer(test.db, accountId, "Yard B");
+    const opened = await createMoveChoices(manager, draftOf({ create_move: "1" }), null, free.id);
+    expect(opened?.firstLeg).toEqual({ from: "Yard B", trailer: free.trailerNumber });
+    expect(opened?.ignored).toBeUndefined();
+    expect(opened?.trailersAt["Yard B"]?.map((trailer) => trailer.id)).toContain(free.id);
+    // A leg already chosen wins over the parameter.
+    const chosen = await createMoveChoices(manager, draftOf({ leg1_from: "Yard A" }), null, free.id);
+    expect([chosen?.firstLeg, chosen?.ignored, Object.keys(chosen!.trailersAt)]).toEqual([undefined, undefined, ["Yard A"]]);
+
+    const foreign = await createTrailer(test.db, otherAccountId, "Yard B");
+    const refused = async (id: number) => {
+      const choices = await createMoveChoices(manager, draftOf({}), null, id);
+      expect([choices?.firstLeg, choices?.trailersAt]).toEqual([undefined, {}]);
+      return choices?.ignored;
+    };
+    expect(await refused(foreign.id)).toBe(MOVE_MESSAGES.firstTrailerUnknown);
+    expect(await refused(2_000_000_000)).toBe(MOVE_MESSAGES.firstTrailerUnknown);
+    const onRoad = await createTrailer(test.db, accountId, "Road");
+    expect(await refused(onRoad.id)).toBe(MOVE_MESSAGES.firstTrailerIgnored(MOVE_MESSAGES.trailerOnRoad(onRoad.trailerNumber)));
+    const move = await createMove(manager, {
+      move_details: { type: "single", moves: [{ from: "Yard B", to: "Yard A", trailer: free.trailerNumber }] },
+    });
+    expect(await refused(free.id)).toBe(
+      MOVE_MESSAGES.firstTrailerIgnored(MOVE_MESSAGES.trailerMoving(free.trailerNumber, move.id, "Requested")),
+    );
+    // The trailer's page reads the same active move with the trailer.
+    expect((await trailerAndStays(manager, free.id)).activeMove).toEqual({ id: move.id, inProgress: false });
+    expect((await trailerAndStays(manager, onRoad.id)).activeMove).toBeNull();
+    // An admin's form works in the account it names: another account's trailer is not chosen there.
+    expect((await createMoveChoices(anyAccount(), draftOf({}), otherAccountId, foreign.id))?.firstLeg).toEqual({
+      from: "Yard B",
+      trailer: foreign.trailerNumber,
+    });
+    expect((await createMoveChoices(anyAccount(), draftOf({}), accountId, foreign.id))?.ignored).toBe(MOVE_MESSAGES.firstTrailerUnknown);
+    expect(await createMoveChoices(acting("yard_driver"), draftOf({}), null, free.id)).toBeNull();
   });
 
   it("the panel of a page: the summary of its account, and Create Move's choices only while it is open", async () => {

@@ -1,4 +1,6 @@
 import { Form, Link, useActionData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { AssetSummaryHeader } from "./asset-summary";
 import { LocationHistoryPanel, type HistoryPage } from "./location-history-panel";
 import { CsrfInput } from "#app/components/csrf-input";
 import { ErrorSummary } from "#app/components/ui/error-summary";
@@ -8,6 +10,8 @@ import { concernsAsset } from "#app/domain/realtime-events";
 import { PLACE_PAGES, type PlaceKind } from "#app/domain/places";
 import { useLiveRevalidation } from "#app/browser/realtime-client";
 import { assetPollMs, POLL_MS } from "#app/domain/polling";
+import type { AssetSummary } from "#app/domain/assets";
+import type { MoveRequest } from "#app/domain/move-forms";
 
 /**
  * The detail page of a building or yard: its fields, Back, Update and a confirmed Delete (whose
@@ -69,6 +73,23 @@ export function DetailActions({
       <Link to={backTo} className={buttonStyles.secondary}>
         Back
       </Link>
+      <RecordActions editTo={editTo} confirmDelete={confirmDelete} historyTo={historyTo} />
+    </div>
+  );
+}
+
+/** History (admins), Update (when the viewer may edit) and a confirmed Delete (when the viewer may delete). */
+function RecordActions({
+  editTo,
+  confirmDelete,
+  historyTo,
+}: {
+  editTo: string | null;
+  confirmDelete: string | null;
+  historyTo: string | null;
+}) {
+  return (
+    <>
       {historyTo ? (
         <Link to={historyTo} className={buttonStyles.secondary}>
           History
@@ -87,7 +108,7 @@ export function DetailActions({
           </button>
         </Form>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -95,16 +116,20 @@ export function DetailActions({
 export interface AssetPageFrame {
   kind: "trailer" | "truck";
   id: number;
-  title: string;
+  /** The trailer's or truck's number, the page's heading. */
+  number: string;
   backTo: string;
+  summary: AssetSummary;
+  /** A trailer's page, for a viewer who may create moves: Request move, or why not (null: neither). */
+  moveRequest: MoveRequest | null;
   can: { edit: boolean; delete: boolean; report: boolean; history: boolean };
   history: HistoryPage;
 }
 
-/** How often an open page reloads while its socket is down: trailers every 30 s, trucks every 5 minutes. */
 /**
- * The page of one trailer or truck: its heading, a refused delete's reasons, its fields
- * (`children`), Back / Update / Delete and its location history; it follows the asset's events live.
+ * The page of one trailer or truck: Back, then its summary (number, location, status, time at
+ * location, who moved it last) with Request move and Update / History / Delete, a refused delete's
+ * reasons, its fields (`children`) and its location history; it follows the asset's events live.
  */
 export function AssetDetailPage({
   page,
@@ -119,15 +144,18 @@ export function AssetDetailPage({
   useLiveRevalidation((event) => concernsAsset(event, kind, id), assetPollMs(kind));
   return (
     <section className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">{page.title}</h1>
+      <Link to={page.backTo} className={buttonStyles.secondary}>
+        <ArrowLeft aria-hidden className="mr-1 h-4 w-4" /> Back
+      </Link>
+      <AssetSummaryHeader kind={kind} number={page.number} summary={page.summary} moveRequest={page.moveRequest}>
+        <RecordActions
+          editTo={can.edit ? `/${kind}s/${id}/edit` : null}
+          confirmDelete={can.delete ? `Are you sure you want to delete this ${kind}?` : null}
+          historyTo={can.history ? recordHistoryHref(`${kind}s`, id) : null}
+        />
+      </AssetSummaryHeader>
       <ErrorSummary errors={refusals ?? []} heading={`The ${kind} was not deleted:`} />
       {children}
-      <DetailActions
-        backTo={page.backTo}
-        editTo={can.edit ? `/${kind}s/${id}/edit` : null}
-        confirmDelete={can.delete ? `Are you sure you want to delete this ${kind}?` : null}
-        historyTo={can.history ? recordHistoryHref(`${kind}s`, id) : null}
-      />
       <LocationHistoryPanel
         history={page.history}
         report={can.report ? { type: kind === "trailer" ? "trailer-history" : "truck-history", id } : null}

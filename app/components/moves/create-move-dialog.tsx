@@ -133,8 +133,16 @@ function CreateMoveForm({
   onCreated: (outcome: MoveOutcome) => void;
 }) {
   const [searchParams] = useSearchParams();
-  const [draft, setDraft] = useState<MoveDraft>(() => ({ ...moveDraftOf(searchParams), account: choices?.account ?? fixedAccount }));
+  const [draft, setDraft] = useState<MoveDraft>(() => {
+    // Opened for a trailer (`?trailer=`), the server chose the first leg: that trailer, from where it stands.
+    const asked = moveDraftOf(searchParams);
+    const [first, ...rest] = asked.legs;
+    const legs = choices?.firstLeg ? [{ ...first, ...choices.firstLeg }, ...rest] : asked.legs;
+    return { ...asked, legs, account: choices?.account ?? fixedAccount };
+  });
   const [error, setError] = useState<string | null>(refusal);
+  // Why the trailer the form was opened for was not chosen, until the form is changed.
+  const [ignored, setIgnored] = useState<string | null>(choices?.ignored ?? null);
   const lookup = useFetcher<CreateMoveChoices | null | ActionFailure>();
   const lastLookup = useRef("");
   const create = useFetcher<MoveOutcome>();
@@ -157,6 +165,7 @@ function CreateMoveForm({
   const change = (next: MoveDraft, lookUp: boolean) => {
     setDraft(next);
     setError(null);
+    setIgnored(null);
     if (!lookUp || next.account === null) return;
     const froms = next.legs.map((leg) => ({ ...emptyLeg(), from: leg.from }));
     lastLookup.current = `/moves/new?${moveDraftParams({ ...next, legs: froms })}`;
@@ -196,6 +205,11 @@ function CreateMoveForm({
       <input type="hidden" name={MOVE_FORM.type} value={type} />
       {fixedAccount !== null ? <input type="hidden" name={MOVE_FORM.account} value={fixedAccount} /> : null}
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
+        {ignored ? (
+          <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {ignored}
+          </p>
+        ) : null}
         {fixedAccount === null ? (
           <label className="block text-sm font-medium">
             Account

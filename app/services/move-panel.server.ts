@@ -10,7 +10,6 @@ import {
   MOVE_STATES,
   type AvailableTrailerList,
   moveRequestBlock,
-  type AvailableTrailer,
   type CreateMoveChoices,
   type MoveLocations,
   type MoveState,
@@ -222,8 +221,10 @@ export async function createMoveChoices(
   };
   if (!asked) return choices;
   if ("ignored" in asked) return { ...choices, ignored: asked.ignored };
-  // Free to move, it is among its From's trailers; one that left meanwhile is not chosen.
-  if (!lists[0].some((trailer) => trailer.trailer_number === asked.leg.trailer)) {
+  // Free to move, it is among its From's trailers (or beyond a cut list); one that left meanwhile is not chosen.
+  const [first] = lists;
+  const listed = first.trailers.some((trailer) => trailer.trailer_number === asked.leg.trailer);
+  if (!listed && first.total <= first.trailers.length) {
     return { ...choices, ignored: MOVE_MESSAGES.firstTrailerUnknown };
   }
   return { ...choices, firstLeg: asked.leg };

@@ -1325,7 +1325,7 @@ describe("Create Move's choices and the panel of a page", () => {
     const opened = await createMoveChoices(manager, draftOf({ create_move: "1" }), null, free.id);
     expect(opened?.firstLeg).toEqual({ from: "Yard B", trailer: free.trailerNumber });
     expect(opened?.ignored).toBeUndefined();
-    expect(opened?.trailersAt["Yard B"]?.map((trailer) => trailer.id)).toContain(free.id);
+    expect(opened?.trailersAt["Yard B"]?.trailers.map((trailer) => trailer.id)).toContain(free.id);
     // A leg already chosen wins over the parameter.
     const chosen = await createMoveChoices(manager, draftOf({ leg1_from: "Yard A" }), null, free.id);
     expect([chosen?.firstLeg, chosen?.ignored, Object.keys(chosen!.trailersAt)]).toEqual([undefined, undefined, ["Yard A"]]);

@@ -12,6 +12,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return cause.code === "23505" && (constraint === undefined || cause.constraint === constraint);
 }
 
+/** Whether an error is a foreign key violation of a constraint `matching` names. */
+export function isForeignKeyViolation(error: unknown, matching: RegExp): boolean {
+  const cause = postgresError(error);
+  return cause.code === "23503" && matching.test(cause.constraint ?? "");
+}
+
 /** `%text%` for ILIKE, with the text's own `%`, `_` and `\` matched literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

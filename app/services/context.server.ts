@@ -8,6 +8,12 @@ import {
   type SessionEndReason,
 } from "#app/domain/realtime-events";
 import { withActor, type Database, type Transaction } from "#app/lib/db.server";
+import { isForeignKeyViolation } from "#app/lib/sql.server";
+import { COMPANY_MESSAGES } from "#app/domain/companies";
+import { ServiceError } from "./errors.server";
+
+/** The keys of a row's `account_id` on the accounts (`buildings_account_id_accounts_id_fk`, …). */
+const NAMED_ACCOUNT = /_account_id_accounts_id_fk$/;
 import type { UserRow } from "#app/lib/session.server";
 
 /** The acting user as services see it: who, which account, which rank. */
@@ -88,7 +94,11 @@ export class Effects {
  */
 export async function write<T>(ctx: SystemContext, work: (tx: Transaction, effects: Effects) => Promise<T>): Promise<T> {
   const effects = new Effects();
-  const result = await withActor(ctx.db, ctx.actor ?? null, (tx) => work(tx, effects));
+  const result = await withActor(ctx.db, ctx.actor ?? null, (tx) => work(tx, effects)).catch((error: unknown) => {
+    // An admin may name any account: one that does not exist (or was deleted meanwhile) is refused by its key.
+    if (isForeignKeyViolation(error, NAMED_ACCOUNT)) throw new ServiceError(400, COMPANY_MESSAGES.accountNotFound, "account_id");
+    throw error;
+  });
   if (effects.queued.length) ctx.events.send(effects.queued);
   return result;
 }

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, yards } from "#db/schema";
 import { PLACE_MESSAGES } from "#app/domain/places";
+import { COMPANY_MESSAGES } from "#app/domain/companies";
 import { pageAccess } from "#app/domain/route-access";
 import { ROLES, type Role } from "#app/domain/roles";
 import { createPlace, deletePlace, getPlace, listPlaces, publicBuilding, publicYard, updatePlace } from "#app/services/places.server";
@@ -50,6 +51,23 @@ describe("buildings and yards", () => {
       errors: [PLACE_MESSAGES.accountRequired],
       field: "account_id",
     });
+    // An account that does not exist (or was deleted meanwhile) is refused by name, and nothing is written.
+    const [{ missing }] = (await test.db.execute<{ missing: number }>(sql`select coalesce(max(id), 0) + 1000 as missing from accounts`))
+      .rows;
+    for (const kind of ["building", "yard"] as const) {
+      const input = kind === "building" ? { building_name: "Ghost", building_door_number: 2 } : { name: "Ghost Lot" };
+      expect(await refusal(createPlace(admin, kind, { ...input, account_id: missing }))).toEqual({
+        status: 400,
+        errors: [COMPANY_MESSAGES.accountNotFound],
+        field: "account_id",
+      });
+    }
+    expect(
+      await test.db
+        .select()
+        .from(buildings)
+        .where(eq(buildings.accountId, Number(missing))),
+    ).toEqual([]);
     const { ctx: manager } = await contextOf("manager");
     expect((await refusal(createPlace(manager, "building", { building_name: "Z", building_door_number: 2 })))?.status).toBe(403);
   });

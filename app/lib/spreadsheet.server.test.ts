@@ -118,6 +118,16 @@ describe("Excel", () => {
     expect((await readSpreadsheet("small.xlsx", lyingZip(5000, 10))).rows).toEqual([{ row: 2, cells: ["T-1"] }]);
   });
 
+  it("refuses an .xls whose records overrun their stream, which SheetJS would read for ever", async () => {
+    // Two byte-flipped workbooks the hostile-file fuzz generated (seeds 148512015 and 372294244):
+    // a damaged record length sends the record walk past the stream's end.
+    for (const name of ["overrunning-records-1.xls", "overrunning-records-2.xls"]) {
+      const started = performance.now();
+      expect(await refusalOf(readSpreadsheet("fleet.xls", fixture(name))), name).toBe(UPLOAD_MESSAGES.unreadable);
+      expect(performance.now() - started, name).toBeLessThan(1_000);
+    }
+  });
+
   it("refuses the reported 1 GiB zip bomb, which says what it unpacks to, before inflating any of it", async () => {
     // The floor, in the same run: reading a workbook that unpacks to 5 KB. Refusing the bomb takes
     // about as long; inflating even its first 40 MB would take many times that.

@@ -1,5 +1,5 @@
 import { parse as parseCsv, CsvError } from "csv-parse/stream";
-import { read as readWorkbook, utils, type CellObject } from "@e965/xlsx";
+import { CFB, read as readWorkbook, utils, type CellObject } from "@e965/xlsx";
 import { isBlankRow, UPLOAD_LIMITS, UPLOAD_MESSAGES, uploadExtension, type SheetRow } from "#app/domain/trailer-upload";
 import { nextTurn } from "./turns.server";
 import { readXlsxRows, TextRunTooLong, TooManyTexts, TooMuchText, WorkbookUnreadable } from "./xlsx.server";
@@ -159,8 +159,29 @@ async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
   return builder.sheet();
 }
 
+/** The most data one BIFF record holds (BIFF8; a longer one continues in CONTINUE records). */
+const BIFF_RECORD_BYTES = 8_224;
+
 /**
- * An Excel 97–2003 workbook through SheetJS: at most the row limit and two more are read, and of
+ * Whether a workbook's record stream is whole: every record's header and data lie within the
+ * stream, none longer than a record can be. SheetJS reads a stream whose records overrun it (a
+ * damaged length) for as long as it likes, holding the isolate; such a file is refused before.
+ */
+function recordsAreWhole(bytes: Uint8Array): boolean {
+  const container = CFB.read(bytes, { type: "array" });
+  const stream = (CFB.find(container, "Workbook") ?? CFB.find(container, "Book"))?.content as Uint8Array | undefined;
+  if (!stream) return false;
+  let at = 0;
+  while (at + 4 <= stream.length) {
+    const size = stream[at + 2] | (stream[at + 3] << 8);
+    if (size > BIFF_RECORD_BYTES || at + 4 + size > stream.length) return false;
+    at += 4 + size;
+  }
+  return true;
+}
+
+/**
+ * An Excel 97–2003 workbook through SheetJS, once its record stream is whole (`recordsAreWhole`): at most the row limit and two more are read, and of
  * each row only its first columns. SheetJS reads the file in one go, so its own 1 MB cap bounds
  * how long that holds the isolate.
  */
@@ -169,6 +190,7 @@ async function readXls(bytes: Uint8Array): Promise<Sheet> {
   await nextTurn();
   let workbook: ReturnType<typeof readWorkbook>;
   try {
+    if (!quietly(() => recordsAreWhole(bytes))) throw new SpreadsheetRefusal(UPLOAD_MESSAGES.unreadable);
     workbook = quietly(() =>
       readWorkbook(bytes, {
         type: "array",

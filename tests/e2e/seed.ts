@@ -1,12 +1,13 @@
-import { randomInt } from "node:crypto";
+import { createHash } from "node:crypto";
 import { escapeRegExp } from "./regexp";
 
 /**
  * The seed of the run's generated input: the fuzz's requests (`fuzz.spec.ts`) and the hostile
  * upload files (`hostile-files.spec.ts`). `FUZZ_SEED=<n>` replays a run. Without it a local run
  * uses the fixed seed, so it is the same run every time; on CI (`CI` set, as Playwright reads it)
- * every run draws a new one, so the suite explores more input over time. Either way the run
- * prints the seed at its start, and every failure of a seeded test names it.
+ * the seed is the day's (UTC), so the suite explores new input every day while every run of one
+ * day, and a rerun of a failed one, meets the same input. Either way the run prints the seed at its
+ * start, and every failure of a seeded test names it.
  */
 export const FIXED_FUZZ_SEED = 20_250_211;
 
@@ -17,10 +18,16 @@ export const FIXED_FUZZ_SEED = 20_250_211;
  */
 export default function chooseFuzzSeed() {
   const given = process.env.FUZZ_SEED;
-  if (!given) process.env.FUZZ_SEED = String(process.env.CI ? randomInt(1, 2 ** 31) : FIXED_FUZZ_SEED);
+  if (!given) process.env.FUZZ_SEED = String(process.env.CI ? seedOfDay(new Date()) : FIXED_FUZZ_SEED);
   const seed = fuzzSeed();
-  const origin = given ? "given" : process.env.CI ? "drawn for this CI run" : "the fixed local default";
+  const origin = given ? "given" : process.env.CI ? "the seed of the day on CI" : "the fixed local default";
   console.log(`[e2e] FUZZ_SEED=${seed} (${origin}); replay a run with FUZZ_SEED=${seed}`);
+}
+
+/** The CI seed of a day: a hash of its UTC date, from 1 to 2^31 − 1. */
+export function seedOfDay(day: Date): number {
+  const digest = createHash("sha256").update(day.toISOString().slice(0, 10)).digest();
+  return (digest.readUInt32BE(0) % (2 ** 31 - 1)) + 1;
 }
 
 /** The run's seed (see `chooseFuzzSeed`). */

@@ -6,7 +6,8 @@ import { searchTextOf } from "#app/domain/search";
 import { apiRoute } from "#app/http/answers.server";
 import { apiError, keysetPage, listPage, readJson } from "#app/http/api.server";
 import { requireApi } from "#app/http/guards.server";
-import { createMove, listMoves } from "#app/services/moves.server";
+import { createMove } from "#app/services/moves.server";
+import { listMoves } from "#app/services/move-lists.server";
 import type { StatementBudget } from "#app/http/route-methods";
 
 export const statementBudget = { GET: 3, POST: 11 } satisfies StatementBudget;

@@ -30,7 +30,8 @@ import { latestOf } from "./location-history.server";
 import { accountPlaces, type AccountPlaces } from "./locations.server";
 import { listPlaces } from "./places.server";
 import { accountScope } from "./scope.server";
-import { listTrailers, trailerLocationCounts, type TrailerListItem, type TrailerListQuery } from "./trailer-list.server";
+import { listTrailers, type TrailerListItem, type TrailerListQuery } from "./trailer-list.server";
+import { trailerLocationCounts } from "./trailer-counts.server";
 import { listTrucks, truckFilterOptions, type TruckListItem, type TruckListQuery } from "./trucks.server";
 import { listUsers, rolesPresent, type ListedUser, type UserListQuery } from "./users.server";
 

@@ -21,7 +21,8 @@ import type { ServiceContext } from "./context.server";
 import { ServiceError } from "./errors.server";
 import { accountPlaces } from "./locations.server";
 import { startOfDay, timeZoneOrUtc } from "#app/domain/time-zones";
-import { activeMoveOfTrailer, freeToMove, movePages, scopeCondition, STATE_CONDITION } from "./moves.server";
+import { activeMoveOfTrailer, freeToMove, scopeCondition, STATE_CONDITION } from "./moves.server";
+import { movePages } from "./move-lists.server";
 import { accountScope, requireAccount } from "./scope.server";
 import { trailerSearchCondition } from "./trailer-list.server";
 

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, isNull, not, sql, type SQL } from "
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { trailerCounts, trailerLocationHistory, trailers, trailerSearchText } from "#db/schema";
 import type { TrailerLoadFilter, TrailerSort, TrailerStatusFilter } from "#app/domain/dashboard";
-import { locationChips } from "#app/domain/locations";
 import type { Database, Queryable } from "#app/lib/db.server";
 import { orderOf, readByKeyset, type SortKey } from "#app/lib/keyset.server";
 import { paging } from "#app/lib/paging";
@@ -10,6 +9,7 @@ import { containsPattern, locationIs, searchAny } from "#app/lib/sql.server";
 import { type ServiceContext } from "./context.server";
 import { latestEntryFields, type LatestEntry } from "./location-history.server";
 import { accountPlaces, type AccountPlaces } from "./locations.server";
+import type { PlaceCount } from "./trailer-counts.server";
 import { requireAccount } from "./scope.server";
 import type { TrailerRow } from "./trailers.server";
 
@@ -390,28 +390,5 @@ export function readTrailerListing(db: Database, listing: TrailerListing): Async
       .where(and(listing.where, after))
       .orderBy(...orderBy)
       .limit(limit),
-  );
-}
-
-/** How many trailers an account holds at one location, from the counts kept per location. */
-export type PlaceCount = { location: string; trailers: number };
-
-/**
- * The Location filter's counts — All, Road, Shop, each building (all its doors) and each yard —
- * from the counts kept per location (`trailer_counts`): a few hundred rows, whatever the account
- * holds. A list read without a search has read them already (`listTrailers`' `placeCounts`).
- */
-export async function trailerLocationCounts(db: Queryable, accountId: number, places: AccountPlaces, read: PlaceCount[] | null = null) {
-  const rows =
-    read ??
-    (await db
-      .select({ location: trailerCounts.location, trailers: sql<number>`sum(${trailerCounts.trailers})::int` })
-      .from(trailerCounts)
-      .where(eq(trailerCounts.accountId, accountId))
-      .groupBy(trailerCounts.location)
-      .having(sql`sum(${trailerCounts.trailers}) <> 0`));
-  return locationChips(
-    places,
-    rows.map((row) => ({ location: row.location, count: row.trailers })),
   );
 }

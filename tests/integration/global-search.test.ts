@@ -7,7 +7,8 @@ import { accountSummaries } from "#app/services/accounts.server";
 import { listCompanies } from "#app/services/companies.server";
 import type { ServiceContext } from "#app/services/context.server";
 import { movePanel, moveSummary, PANEL_LIST_LIMIT } from "#app/services/move-panel.server";
-import { listMoves, readMoveLegs } from "#app/services/moves.server";
+import { readMoveLegs } from "#app/services/moves.server";
+import { listMoves } from "#app/services/move-lists.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createUser } from "./fixtures";
 

@@ -11,7 +11,7 @@ import { MOVE_STATES } from "#app/domain/moves";
 import { openDatabase } from "#app/lib/db.server";
 import type { ServiceContext } from "#app/services/context.server";
 import { moveSummary, PANEL_LIST_LIMIT } from "#app/services/move-panel.server";
-import { listMoves } from "#app/services/moves.server";
+import { listMoves } from "#app/services/move-lists.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { contextFor, createAccount, createUser, refusal } from "./fixtures";
 

@@ -24,7 +24,8 @@ import {
   moveSummary,
   PANEL_LIST_LIMIT,
 } from "#app/services/move-panel.server";
-import { createMove, listMoves, transitionMove } from "#app/services/moves.server";
+import { createMove, transitionMove } from "#app/services/moves.server";
+import { listMoves } from "#app/services/move-lists.server";
 import { trailerAndStays } from "#app/services/trailers.server";
 import { openObserver, race, slowCommits } from "./concurrency";
 import { createTestDatabase, type TestDatabase } from "./database";
